@@ -1,0 +1,57 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+// Who may import whom (ARCHITECTURE.md "Import rules"). A forbidden import fails lint.
+const pureBans = ['@nestjs/*', 'viem', 'viem/*', 'kafkajs', '@eventstore/*', 'better-sqlite3', 'express', 'pino', 'node:*', 'crypto', 'fs', 'http', 'https', 'net'];
+const depConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+  {
+    sourceTag: 'type:feature',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:pure', 'type:adapter', 'type:platform'],
+  },
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contract'], bannedExternalImports: pureBans },
+  { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'] },
+  { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:contract'] },
+  { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:contract', 'type:platform', 'type:pure'] },
+  { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract'] },
+  { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contract', 'type:pure'] },
+  {
+    sourceTag: 'type:testing',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:pure', 'type:adapter', 'type:platform', 'type:client', 'type:feature'],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/coverage/**', '.nx/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-extraneous-class': 'off',
+    },
+  },
+  {
+    files: ['**/*.spec.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  prettier,
+);

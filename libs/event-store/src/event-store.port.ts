@@ -1,0 +1,110 @@
+/**
+ * The event store port. Streams are the source of truth (ARCHITECTURE.md "Streams"); every feature sees
+ * only this interface, and the composition root binds an adapter: memory (tests), SQLite (one host),
+ * EventStoreDB (production). One contract suite (`describeEventStoreContract`) holds every adapter to it.
+ */
+
+/** Where an append expects the stream to be. A number is the revision of the stream's last event. */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface NewEvent<T extends string = string, D = Record<string, unknown>> {
+  /** UUID. Deterministic where a retry could append twice: re-appending the same ids is a no-op. */
+  id: string;
+  type: T;
+  /** JSON-serialisable (no bigint, no Date: amounts are base-10 strings, times ISO strings or epoch ms). */
+  data: D;
+  metadata?: Record<string, unknown>;
+}
+
+export interface RecordedEvent<T extends string = string, D = Record<string, unknown>> {
+  id: string;
+  type: T;
+  data: D;
+  metadata: Record<string, unknown>;
+  streamId: string;
+  /** 0-based revision of this event in its stream. */
+  revision: number;
+  /** Opaque, totally ordered global position across all streams (compare with `comparePositions`). */
+  position: Position;
+  /** ISO 8601 time the store recorded the event. */
+  recordedAt: string;
+}
+
+/** Opaque global position: a string the adapter can parse back; ordered by the adapter's own rule. */
+export type Position = string;
+
+export interface StreamSettings {
+  /** Events older than this are no longer returned by reads (and may be deleted). Used for nonces. */
+  maxAgeSeconds?: number;
+  /** Only the newest N events are kept. Used for checkpoints. */
+  maxCount?: number;
+}
+
+export interface AppendOptions extends StreamSettings {
+  expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the last event in the stream after the append. */
+  nextRevision: number;
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  direction?: 'forwards' | 'backwards';
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Omitted: from the start. */
+  after?: Position;
+  /** Only streams whose id starts with one of these prefixes. */
+  streamPrefixes?: string[];
+  maxCount?: number;
+}
+
+export type EventHandler = (event: RecordedEvent) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Names the stored checkpoint: a restarted subscription with the same name resumes after it. */
+  subscriptionId: string;
+  streamPrefixes: string[];
+  /**
+   * Called once per event, in global order, one at a time. The checkpoint moves past an event only after
+   * its handler resolved, so a crash redelivers (at-least-once) and never skips. A handler that throws
+   * stops the subscription (reported through `onError`); nothing after that event is delivered.
+   */
+  handler: EventHandler;
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Resolves once the handler is idle and no further event will be delivered. */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /** Events of a stream (none for a missing, deleted or fully expired stream). */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** The stored checkpoint of a subscription, if any. */
+  readCheckpoint(subscriptionId: string): Promise<Position | undefined>;
+  /** Reachability for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The append found the stream at another revision than expected. Re-read, re-decide, retry. */
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, found ${String(actual)}`);
+  }
+}
