@@ -4,7 +4,22 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 // Who may import whom (ARCHITECTURE.md "Import rules"). A forbidden import fails lint.
-const pureBans = ['@nestjs/*', 'viem', 'viem/*', 'kafkajs', '@eventstore/*', 'better-sqlite3', 'express', 'pino', 'node:*', 'crypto', 'fs', 'http', 'https', 'net'];
+const pureBans = [
+  '@nestjs/*',
+  'viem',
+  'viem/*',
+  'kafkajs',
+  '@eventstore/*',
+  'better-sqlite3',
+  'express',
+  'pino',
+  'node:*',
+  'crypto',
+  'fs',
+  'http',
+  'https',
+  'net',
+];
 const depConstraints = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
   {
@@ -19,12 +34,38 @@ const depConstraints = [
   { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contract', 'type:pure'] },
   {
     sourceTag: 'type:testing',
-    onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:pure', 'type:adapter', 'type:platform', 'type:client', 'type:feature'],
+    onlyDependOnLibsWithTags: [
+      'type:domain',
+      'type:contract',
+      'type:pure',
+      'type:adapter',
+      'type:platform',
+      'type:client',
+      'type:feature',
+    ],
   },
 ];
 
+// Tests may also use the test helpers (libs/testing); production code may not.
+const specDepConstraints = depConstraints.map((c) =>
+  c.onlyDependOnLibsWithTags.includes('*')
+    ? c
+    : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing'] },
+);
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/coverage/**', '.nx/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/tmp/**',
+      '**/coverage/**',
+      '.nx/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -34,7 +75,10 @@ export default tseslint.config(
     },
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints },
+      ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -45,6 +89,10 @@ export default tseslint.config(
   {
     files: ['**/*.spec.ts'],
     rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: specDepConstraints },
+      ],
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
