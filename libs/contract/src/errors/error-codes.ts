@@ -11,82 +11,227 @@ export interface ErrorCodeSpec {
 export const ERROR_CODES = {
   // Transport and HTTP
   route_not_found: { status: 404, description: 'No endpoint at this path.' },
-  method_not_allowed: { status: 405, description: 'The path exists but not for this HTTP method; see the Allow header.' },
+  method_not_allowed: {
+    status: 405,
+    description: 'The path exists but not for this HTTP method; see the Allow header.',
+  },
   payload_too_large: { status: 413, description: 'The request body exceeds the documented size limit.' },
-  unsupported_media_type: { status: 415, description: 'A POST body must be sent with Content-Type application/json.' },
-  content_encoding_unsupported: { status: 415, description: 'Content-Encoding other than absent or identity.' },
+  unsupported_media_type: {
+    status: 415,
+    description: 'A POST body must be sent with Content-Type application/json.',
+  },
+  content_encoding_unsupported: {
+    status: 415,
+    description: 'Content-Encoding other than absent or identity.',
+  },
   invalid_json: { status: 400, description: 'The body is not well-formed JSON.' },
-  invalid_request_body: { status: 400, description: 'The body is not a JSON object of the documented shape.' },
-  unknown_field: { status: 400, description: 'The body carries a field the contract does not define (often a typo).' },
+  invalid_request_body: {
+    status: 400,
+    description: 'The body is not a JSON object of the documented shape.',
+  },
+  unknown_field: {
+    status: 400,
+    description: 'The body carries a field the contract does not define (often a typo).',
+  },
   request_body_not_allowed: { status: 400, description: 'A GET request carried a body.' },
-  idempotency_key_not_allowed: { status: 400, description: 'A GET request carried an Idempotency-Key header.' },
-  internal_error: { status: 500, description: 'An unexpected server fault. Retry the same bytes with the same key.' },
-  not_implemented: { status: 501, description: 'The endpoint is authenticated and validated but not yet served.' },
-  dependency_unavailable: { status: 503, description: 'A service dependency did not answer in time; retry after Retry-After.' },
+  idempotency_key_not_allowed: {
+    status: 400,
+    description: 'A GET request carried an Idempotency-Key header.',
+  },
+  internal_error: {
+    status: 500,
+    description: 'An unexpected server fault. Retry the same bytes with the same key.',
+  },
+  not_implemented: {
+    status: 501,
+    description: 'The endpoint is authenticated and validated but not yet served.',
+  },
+  dependency_unavailable: {
+    status: 503,
+    description: 'A service dependency did not answer in time; retry after Retry-After.',
+  },
 
   // Authentication (spec: Authentication errors)
-  external_auth_signature_invalid: { status: 401, description: 'Signed bytes differ from transmitted bytes, or wrong path, partner or secret.' },
-  external_auth_request_invalid: { status: 401, description: 'The URL carries a query string or another rejected path form, or a protected header is duplicated.' },
-  external_auth_timestamp_invalid: { status: 401, description: 'X-Timestamp is not decimal epoch milliseconds.' },
-  external_auth_timestamp_expired: { status: 401, description: 'X-Timestamp is more than five minutes from server time.' },
-  external_auth_nonce_invalid: { status: 401, description: 'X-Nonce is outside the allowed characters or length (16 to 128 of A-Za-z0-9._~-).' },
-  external_auth_nonce_conflict: { status: 409, description: 'The nonce was already used for a different request.' },
-  external_auth_headers_required: { status: 401, description: 'A required authentication header (version, nonce, partner id, timestamp or signature) is missing.' },
-  external_auth_version_mismatch: { status: 401, description: "The auth-version header disagrees with the partner's server-side configuration." },
-  partner_disabled: { status: 403, description: 'The partner is authenticated but disabled by configuration.' },
-  rate_limited: { status: 429, description: "The partner's per-minute request budget is spent; retry after Retry-After seconds." },
+  external_auth_signature_invalid: {
+    status: 401,
+    description: 'Signed bytes differ from transmitted bytes, or wrong path, partner or secret.',
+  },
+  external_auth_request_invalid: {
+    status: 401,
+    description:
+      'The URL carries a query string or another rejected path form, or a protected header is duplicated.',
+  },
+  external_auth_timestamp_invalid: {
+    status: 401,
+    description: 'X-Timestamp is not decimal epoch milliseconds.',
+  },
+  external_auth_timestamp_expired: {
+    status: 401,
+    description: 'X-Timestamp is more than five minutes from server time.',
+  },
+  external_auth_nonce_invalid: {
+    status: 401,
+    description: 'X-Nonce is outside the allowed characters or length (16 to 128 of A-Za-z0-9._~-).',
+  },
+  external_auth_nonce_conflict: {
+    status: 409,
+    description: 'The nonce was already used for a different request.',
+  },
+  external_auth_headers_required: {
+    status: 401,
+    description:
+      'A required authentication header (version, nonce, partner id, timestamp or signature) is missing.',
+  },
+  external_auth_version_mismatch: {
+    status: 401,
+    description: "The auth-version header disagrees with the partner's server-side configuration.",
+  },
+  partner_disabled: {
+    status: 403,
+    description: 'The partner is authenticated but disabled by configuration.',
+  },
+  rate_limited: {
+    status: 429,
+    description: "The partner's per-minute request budget is spent; retry after Retry-After seconds.",
+  },
 
   // Idempotency
   idempotency_key_required: { status: 400, description: 'A POST request has no Idempotency-Key header.' },
   idempotency_key_invalid: { status: 400, description: 'The Idempotency-Key is not 1 to 255 characters.' },
-  idempotency_key_reused: { status: 422, description: 'The Idempotency-Key was already used with a different body or endpoint.' },
-  idempotency_request_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still running; retry after Retry-After.' },
+  idempotency_key_reused: {
+    status: 422,
+    description: 'The Idempotency-Key was already used with a different body or endpoint.',
+  },
+  idempotency_request_in_progress: {
+    status: 409,
+    description: 'A request with this Idempotency-Key is still running; retry after Retry-After.',
+  },
 
   // Quote request validation
-  invalid_wallet_address: { status: 400, description: 'walletAddress is not an EVM address (0x followed by 40 hex characters).' },
+  invalid_wallet_address: {
+    status: 400,
+    description: 'walletAddress is not an EVM address (0x followed by 40 hex characters).',
+  },
   invalid_recipient: { status: 400, description: 'recipient is not an EVM address.' },
   invalid_sources: { status: 400, description: 'sources is not an array of 1 to 50 source objects.' },
-  duplicate_source: { status: 400, description: 'Two sources name the same token (chainId and case-insensitive address).' },
-  invalid_chain_id: { status: 400, description: 'A chainId is not a positive integer.' },
+  duplicate_source: {
+    status: 400,
+    description: 'Two sources name the same token (chainId and case-insensitive address).',
+  },
+  invalid_chain_id: { status: 400, description: 'A chainId is not a positive integer (at most 2^53-1).' },
   invalid_token_address: { status: 400, description: 'A token address is not an EVM address.' },
-  invalid_amount: { status: 400, description: 'An amount is not a positive base-10 integer string of at most 2^256-1.' },
+  invalid_amount: {
+    status: 400,
+    description: 'An amount is not a positive base-10 integer string of at most 2^256-1.',
+  },
   invalid_decimals: { status: 400, description: 'decimals is not an integer from 0 to 255.' },
   invalid_symbol: { status: 400, description: 'A symbol is not a string of 1 to 64 characters.' },
-  invalid_usd_value: { status: 400, description: 'usdValue / priceUSD is not a non-negative decimal string (positive where required).' },
-  usd_value_required: { status: 400, description: 'The multi-target form needs a positive usdValue on every source.' },
-  target_required: { status: 400, description: 'Neither target nor targets is present; exactly one is required.' },
-  target_conflict: { status: 400, description: 'Both target and targets are present; exactly one is allowed.' },
-  invalid_target: { status: 400, description: 'A target is not an object of the documented shape.' },
-  target_token_mismatch: { status: 400, description: 'target.address differs from target.targetToken.address.' },
-  invalid_allocation_percent: { status: 400, description: 'allocationPercent missing on a multi-target entry, outside 0 to 100, or not summing to 100.' },
-  invalid_slippage_bps: { status: 400, description: 'slippageBps is 0 or outside 1 to 10000, or not an integer.' },
+  invalid_usd_value: {
+    status: 400,
+    description: 'usdValue / priceUSD is not a non-negative decimal string (positive where required).',
+  },
+  usd_value_required: {
+    status: 400,
+    description: 'The multi-target form needs a positive usdValue on every source.',
+  },
+  target_required: {
+    status: 400,
+    description: 'Neither target nor targets is present; exactly one is required.',
+  },
+  target_conflict: {
+    status: 400,
+    description: 'Both target and targets are present; exactly one is allowed.',
+  },
+  invalid_target: {
+    status: 400,
+    description:
+      'target is not an object of the documented shape, targets is not a non-empty array of them, or two targets share an id.',
+  },
+  target_token_mismatch: {
+    status: 400,
+    description: 'target.address differs from target.targetToken.address.',
+  },
+  invalid_allocation_percent: {
+    status: 400,
+    description:
+      'allocationPercent is not a number, is not 100 in the single-target form, or in the multi-target form is missing, outside (0, 100] or the values do not sum to 100.',
+  },
+  invalid_slippage_bps: {
+    status: 400,
+    description: 'slippageBps is 0 or outside 1 to 10000, or not an integer.',
+  },
   invalid_max_wait_ms: { status: 400, description: 'maxWaitMs is not an integer from 1000 to 18000.' },
-  invalid_fee_bps: { status: 400, description: "feeBps is not a JSON integer from 0 to the partner's configured maximum." },
+  invalid_fee_bps: {
+    status: 400,
+    description: "feeBps is not a JSON integer from 0 to the partner's configured maximum.",
+  },
   invalid_allow_partial: { status: 400, description: 'allowPartial is not a boolean.' },
-  invalid_allowed_providers: { status: 400, description: 'allowedProviders is not an array of ProviderName values.' },
-  invalid_callback_url: { status: 400, description: "callbackUrl is not an http(s) URL equal to the partner's configured callback URL." },
+  invalid_allowed_providers: {
+    status: 400,
+    description: 'allowedProviders is not an array of ProviderName values.',
+  },
+  invalid_callback_url: {
+    status: 400,
+    description: "callbackUrl is not an http(s) URL equal to the partner's configured callback URL.",
+  },
 
   // Prepare request validation
-  invalid_wallet_context: { status: 400, description: 'walletContext is not an object of the documented shape.' },
+  invalid_wallet_context: {
+    status: 400,
+    description:
+      'walletContext is not an object of the documented shape (connector fields at most 256 characters, walletCapabilities a JSON object).',
+  },
 
   // Submitted request validation
-  invalid_chain_results: { status: 400, description: 'chainResults is not an array of 1 to 16 chain result objects.' },
-  invalid_bundle_id: { status: 400, description: 'bundleId is not a non-empty string of at most 255 characters.' },
-  invalid_tx_hashes: { status: 400, description: 'txHashes is not an array of at most 64 transaction hashes (0x followed by 64 hex characters).' },
-  invalid_wallet_authorization: { status: 400, description: 'walletAuthorization.signature is not 0x followed by 130 hex characters.' },
+  invalid_chain_results: {
+    status: 400,
+    description:
+      'chainResults is not an array of 1 to 16 chain result objects, two entries share a chainId, or an entry carries neither a bundleId nor a tx hash.',
+  },
+  invalid_bundle_id: {
+    status: 400,
+    description: 'bundleId is not a non-empty string of at most 255 characters.',
+  },
+  invalid_tx_hashes: {
+    status: 400,
+    description:
+      'txHashes is not an array of at most 64 transaction hashes (0x followed by 64 hex characters).',
+  },
+  invalid_wallet_authorization: {
+    status: 400,
+    description: 'walletAuthorization.signature is not 0x followed by 130 hex characters.',
+  },
   invalid_submitted_at: { status: 400, description: 'submittedAt is not a non-negative number or null.' },
-  invalid_quote_results: { status: 400, description: 'quoteResults is not an array of objects.' },
+  invalid_quote_results: { status: 400, description: 'quoteResults is not an array of at most 64 objects.' },
 
   // Resources and lifecycle
   intent_session_not_found: { status: 404, description: 'No intent session with this id for this partner.' },
   intent_session_expired: { status: 409, description: "Prepare was called after the quote's expiresAt." },
-  intent_session_not_ready: { status: 409, description: 'The intent session is not ready (partial_only or unavailable).' },
-  intent_session_already_prepared: { status: 409, description: 'The intent session was already prepared under another Idempotency-Key.' },
+  intent_session_not_ready: {
+    status: 409,
+    description: 'The intent session is not ready (partial_only or unavailable).',
+  },
+  intent_session_already_prepared: {
+    status: 409,
+    description: 'The intent session was already prepared under another Idempotency-Key.',
+  },
   attempt_not_found: { status: 404, description: 'No attempt with this id for this partner.' },
-  unknown_chain: { status: 400, description: 'A chain result names a chainId the attempt has no chain action on.' },
-  evidence_deadline_passed: { status: 409, description: "Initial evidence arrived after the attempt's evidenceDeadlineAt." },
-  contract_wallet_unsupported: { status: 400, description: 'The wallet is a contract wallet (ERC-1271); only EOA and EIP-7702 signers are supported.' },
-  wallet_authorization_invalid: { status: 400, description: 'The signature does not recover to the attempt wallet over the prepared authorization.' },
+  unknown_chain: {
+    status: 400,
+    description: 'A chain result names a chainId the attempt has no chain action on.',
+  },
+  evidence_deadline_passed: {
+    status: 409,
+    description: "Initial evidence arrived after the attempt's evidenceDeadlineAt.",
+  },
+  contract_wallet_unsupported: {
+    status: 400,
+    description: 'The wallet is a contract wallet (ERC-1271); only EOA and EIP-7702 signers are supported.',
+  },
+  wallet_authorization_invalid: {
+    status: 400,
+    description: 'The signature does not recover to the attempt wallet over the prepared authorization.',
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,15 @@
+/** spec: Limits (quote), plus the bounds we put on strings we store. */
+export const QUOTE_LIMITS = {
+  minSources: 1,
+  maxSources: 50,
+  minSlippageBps: 1,
+  maxSlippageBps: 10_000,
+  defaultSlippageBps: 50,
+  minMaxWaitMs: 1_000,
+  maxMaxWaitMs: 18_000,
+  maxDecimals: 255,
+  maxSymbolLength: 64,
+  maxTargetIdLength: 64,
+  /** allocationPercent values are floats; 33.33 + 33.33 + 33.34 must count as 100. */
+  allocationSumTolerance: 1e-9,
+} as const;

@@ -1,0 +1,115 @@
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { PROVIDER_NAMES, type ProviderName } from '../enums/provider-name';
+import { type NestedDtoTypes } from '../validation/to-dto-instance';
+import { coded } from '../validation/coded';
+import { EVM_ADDRESS_RULE, IsEvmAddress } from '../validation/is-evm-address.decorator';
+import { IsHttpUrl } from '../validation/is-http-url.decorator';
+import { IsOptionalField } from '../validation/is-optional-field.decorator';
+import { QUOTE_LIMITS } from './quote-limits';
+import { SourceInputDto } from './source-input.dto';
+import { TargetInputDto } from './target-input.dto';
+import { TargetTokenInputDto } from './target-token-input.dto';
+
+const L = QUOTE_LIMITS;
+const SOURCES = coded(
+  'invalid_sources',
+  `must be an array of ${L.minSources} to ${L.maxSources} source objects`,
+);
+const SOURCE_ITEMS = { ...SOURCES, each: true };
+const TARGET = coded(
+  'invalid_target',
+  'must be an object {id?, chainId, address, allocationPercent?, targetToken}',
+);
+const TARGETS = coded('invalid_target', 'must be an array of at least 1 target object');
+const TARGET_ITEMS = { ...TARGETS, each: true };
+const SLIPPAGE = coded(
+  'invalid_slippage_bps',
+  `must be an integer from ${L.minSlippageBps} to ${L.maxSlippageBps}`,
+);
+const MAX_WAIT = coded(
+  'invalid_max_wait_ms',
+  `must be an integer from ${L.minMaxWaitMs} to ${L.maxMaxWaitMs}`,
+);
+const FEE = coded('invalid_fee_bps', 'must be a JSON integer of at least 0');
+const PROVIDERS_RULE = `must be an array of provider names (${PROVIDER_NAMES.join(', ')})`;
+const PROVIDERS = coded('invalid_allowed_providers', PROVIDERS_RULE);
+
+/** spec: QuoteRequest. Field order here is the order errors are reported in. */
+export class QuoteRequestDto {
+  @IsEvmAddress(coded('invalid_wallet_address', EVM_ADDRESS_RULE))
+  walletAddress!: string;
+
+  @IsOptionalField()
+  @IsEvmAddress(coded('invalid_recipient', EVM_ADDRESS_RULE))
+  recipient?: string;
+
+  @IsArray(SOURCES)
+  @ArrayMinSize(L.minSources, SOURCES)
+  @ArrayMaxSize(L.maxSources, SOURCES)
+  @IsObject(SOURCE_ITEMS)
+  @ValidateNested(SOURCE_ITEMS)
+  sources!: SourceInputDto[];
+
+  @IsOptionalField()
+  @IsObject(TARGET)
+  @ValidateNested(TARGET)
+  target?: TargetInputDto;
+
+  @IsOptionalField()
+  @IsArray(TARGETS)
+  @ArrayMinSize(1, TARGETS)
+  @IsObject(TARGET_ITEMS)
+  @ValidateNested(TARGET_ITEMS)
+  targets?: TargetInputDto[];
+
+  @IsOptionalField()
+  @IsInt(SLIPPAGE)
+  @Min(L.minSlippageBps, SLIPPAGE)
+  @Max(L.maxSlippageBps, SLIPPAGE)
+  slippageBps?: number;
+
+  @IsOptionalField()
+  @IsBoolean(coded('invalid_allow_partial', 'must be a boolean'))
+  allowPartial?: boolean;
+
+  @IsOptionalField()
+  @IsInt(MAX_WAIT)
+  @Min(L.minMaxWaitMs, MAX_WAIT)
+  @Max(L.maxMaxWaitMs, MAX_WAIT)
+  maxWaitMs?: number;
+
+  /** The upper bound is the partner's own maximum, checked against the policy after this DTO. */
+  @IsOptionalField()
+  @IsInt(FEE)
+  @Min(0, FEE)
+  feeBps?: number;
+
+  @IsOptionalField()
+  @IsArray(PROVIDERS)
+  @IsIn(PROVIDER_NAMES, { ...PROVIDERS, each: true })
+  allowedProviders?: ProviderName[];
+
+  @IsOptionalField()
+  @IsHttpUrl(coded('invalid_callback_url', 'must be an absolute http or https URL'))
+  callbackUrl?: string;
+}
+
+/** The nested DTOs of this request, for toDtoInstance. */
+export const QUOTE_REQUEST_NESTED_TYPES: NestedDtoTypes[] = [
+  {
+    target: QuoteRequestDto,
+    properties: { sources: SourceInputDto, target: TargetInputDto, targets: TargetInputDto },
+  },
+  { target: TargetInputDto, properties: { targetToken: TargetTokenInputDto } },
+];
