@@ -1,0 +1,42 @@
+import { type ErrorCode } from '@svc/contract';
+
+/** What auth needs to know about a partner; the rest of its configuration belongs to the gateway. */
+export interface PartnerAuthConfig {
+  partnerId: string;
+  secret: string;
+  /** Chosen server-side; the request header can only confirm it (spec: no negotiation, no downgrade). */
+  authVersion: 1 | 2;
+}
+
+/** Synchronous on purpose: the verifier stays pure, the caller loads partner configuration beforehand. */
+export type LookupPartner = (partnerId: string) => PartnerAuthConfig | undefined;
+
+export interface AuthRequest {
+  method: string;
+  /** The raw request target, Node's `req.url`. */
+  rawUrl: string;
+  /** Node's `req.rawHeaders`: name, value, name, value... (`req.headers` joins duplicates, which hides them). */
+  rawHeaders: readonly string[];
+  /** The exact raw request bytes, read before any parsing. */
+  body: Buffer;
+}
+
+export type AuthResult = AuthSuccess | AuthFailure;
+
+export interface AuthSuccess {
+  ok: true;
+  partnerId: string;
+  authVersion: 1 | 2;
+  /** The canonical path that was signed (and that the gateway routes). */
+  path: string;
+  /** v2 only. The gateway stores it to refuse reuse for another request. */
+  nonce: string | null;
+  /** v2 only: SHA-256 hex of the signing string, the tuple a reused nonce must match exactly. */
+  requestTupleHash: string | null;
+}
+
+export interface AuthFailure {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+}
