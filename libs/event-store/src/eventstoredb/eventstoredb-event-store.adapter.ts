@@ -1,0 +1,197 @@
+import {
+  ANY,
+  type AppendExpectedRevision,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  START,
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+} from '@eventstore/db-client';
+import { randomUUID } from 'node:crypto';
+import { EventStoreClosedError } from '../event-store-closed.error';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersionError,
+} from '../event-store.port';
+import { collect } from './collect';
+import { encodeEsdbPosition } from './eventstoredb-position';
+import { readAllFromEsdb } from './eventstoredb-read-all';
+import { subscribeToEsdb } from './eventstoredb-subscription';
+import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
+
+/** The production event store. Idempotent appends, expiry and $all ordering are EventStoreDB's own. */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(private readonly client: EventStoreDBClient) {}
+
+  /** For example `esdb://localhost:2113?tls=false`. */
+  static fromConnectionString(connectionString: string): EventStoreDbEventStore {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+  }
+
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    return this.whenOpen(async () => {
+      // EventStoreDB accepts an empty append; the other stores reject it, so this one does too.
+      if (events.length === 0)
+        throw new RangeError(`append to ${streamId}: a batch needs at least one event`);
+      const result = await this.client
+        .appendToStream(
+          streamId,
+          events.map((event) =>
+            jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} }),
+          ),
+          { expectedRevision: toEsdbExpectedRevision(options.expectedRevision) },
+        )
+        .catch((error: unknown) => {
+          throw error instanceof EsdbWrongExpectedVersionError
+            ? toWrongExpectedVersion(streamId, options, error)
+            : error;
+        });
+      const nextRevision = Number(result.nextExpectedRevision);
+      // Settings go on the append that created the stream (or its retry); a failure here rejects the append,
+      // and the retry with the same ids is a no-op that sets them again.
+      const created = nextRevision === events.length - 1;
+      if (created && (options.maxAgeSeconds !== undefined || options.maxCount !== undefined)) {
+        await this.client.setStreamMetadata(streamId, {
+          maxAge: options.maxAgeSeconds,
+          maxCount: options.maxCount,
+        });
+      }
+      // For a single event the returned position is the event's own; for a batch it is the batch's start,
+      // so the last event is read back to return its position, as the other stores do.
+      const position =
+        events.length === 1 && result.position !== undefined
+          ? encodeEsdbPosition(result.position)
+          : await this.positionOf(streamId, nextRevision);
+      return { nextRevision, position };
+    });
+  }
+
+  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.whenOpen(async () => {
+      const backwards = options.direction === 'backwards';
+      const defaultStart = backwards ? END : START;
+      try {
+        const read = this.client.readStream(streamId, {
+          direction: backwards ? BACKWARDS : FORWARDS,
+          fromRevision: options.fromRevision === undefined ? defaultStart : BigInt(options.fromRevision),
+          maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+        });
+        return (await collect(read)).flatMap((resolved) =>
+          resolved.event ? [toRecordedEvent(resolved.event)] : [],
+        );
+      } catch (error) {
+        if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return [];
+        throw error;
+      }
+    });
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.whenOpen(() => readAllFromEsdb(this.client, options));
+  }
+
+  subscribe(options: SubscribeOptions): Promise<Subscription> {
+    return this.whenOpen(async () => {
+      const checkpoints = {
+        read: (id: string) => this.readCheckpoint(id),
+        store: async (id: string, position: Position) => {
+          await this.append(
+            checkpointStream(id),
+            [{ id: randomUUID(), type: 'CheckpointStored', data: { position } }],
+            {
+              expectedRevision: 'any',
+              maxCount: 1,
+            },
+          );
+        },
+      };
+      const subscription = await subscribeToEsdb(this.client, checkpoints, options);
+      this.subscriptions.add(subscription);
+      return {
+        stop: async () => {
+          this.subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    });
+  }
+
+  readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
+    return this.whenOpen(async () => {
+      const [last] = await this.readStream(checkpointStream(subscriptionId), {
+        direction: 'backwards',
+        maxCount: 1,
+      });
+      const position = last?.data.position;
+      return typeof position === 'string' ? position : undefined;
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.whenOpen(async () => {
+      await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    this.closed = true;
+    await this.client.dispose();
+  }
+
+  private async positionOf(streamId: string, revision: number): Promise<Position> {
+    const [event] = await this.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    if (event === undefined)
+      throw new Error(`event ${revision} of ${streamId} is not readable right after its append`);
+    return event.position;
+  }
+
+  private whenOpen<T>(work: () => Promise<T>): Promise<T> {
+    return this.closed ? Promise.reject(new EventStoreClosedError()) : work();
+  }
+}
+
+function checkpointStream(subscriptionId: string): string {
+  return `${CHECKPOINT_STREAM_PREFIX}${subscriptionId}`;
+}
+
+function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'no_stream':
+      return NO_STREAM;
+    case 'any':
+      return ANY;
+    default:
+      return BigInt(expected);
+  }
+}
+
+function toWrongExpectedVersion(
+  streamId: string,
+  options: AppendOptions,
+  error: EsdbWrongExpectedVersionError,
+): WrongExpectedVersionError {
+  const actual =
+    error.actualVersion === NO_STREAM || error.actualVersion < 0n ? 'no_stream' : Number(error.actualVersion);
+  return new WrongExpectedVersionError(streamId, options.expectedRevision, actual);
+}

@@ -1,0 +1,50 @@
+import { type AllStreamRecordedEvent, type EventStoreDBClient, START } from '@eventstore/db-client';
+import { comparePositions } from '../compare-positions';
+import { type Position, type ReadAllOptions, type RecordedEvent } from '../event-store.port';
+import { matchesPrefixes } from '../matches-prefixes';
+import { collect } from './collect';
+import { decodeEsdbPosition, encodeEsdbPosition } from './eventstoredb-position';
+import { StreamVisibility } from './eventstoredb-stream-visibility';
+import { isApplicationEvent, toRecordedEvent } from './to-recorded-event';
+
+const PAGE_SIZE = 500;
+
+/**
+ * readAll of the port on $all. The client's readAll has no server-side filter in this version, so pages of
+ * $all are filtered here (prefixes, system events, expiry). Its fromPosition is inclusive while `after` is
+ * exclusive: every event at or before the last position seen is skipped.
+ */
+export async function readAllFromEsdb(
+  client: EventStoreDBClient,
+  options: ReadAllOptions,
+): Promise<RecordedEvent[]> {
+  const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
+  const visibility = new StreamVisibility(client, Date.now());
+  const found: RecordedEvent[] = [];
+  let floor: Position | undefined = options.after;
+  while (found.length < limit) {
+    const fromPosition = floor === undefined ? START : decodeEsdbPosition(floor);
+    const page = await collect(client.readAll({ fromPosition, maxCount: PAGE_SIZE }));
+    const events = page.flatMap((resolved) => (resolved.event === undefined ? [] : [resolved.event]));
+    for (const event of events) {
+      if (!(await isWanted(event, floor, options.streamPrefixes, visibility))) continue;
+      found.push(toRecordedEvent(event));
+      if (found.length >= limit) break;
+    }
+    const last = events.at(-1);
+    if (page.length < PAGE_SIZE || last === undefined) break;
+    floor = encodeEsdbPosition(last.position);
+  }
+  return found;
+}
+
+async function isWanted(
+  event: AllStreamRecordedEvent,
+  floor: Position | undefined,
+  prefixes: readonly string[] | undefined,
+  visibility: StreamVisibility,
+): Promise<boolean> {
+  if (floor !== undefined && comparePositions(encodeEsdbPosition(event.position), floor) <= 0) return false;
+  if (!isApplicationEvent(event) || !matchesPrefixes(event.streamId, prefixes)) return false;
+  return visibility.isVisible(event);
+}

@@ -1,0 +1,25 @@
+import { type AppendOptions } from '../event-store.port';
+import { isLive, type MemoryEvent, type MemoryStream } from './memory-event-store.state';
+
+/** Events of the stream a read may return now (not expired, not cut by maxCount). */
+export function liveEvents(stream: MemoryStream | undefined, now: number): MemoryEvent[] {
+  return stream === undefined ? [] : stream.events.filter((event) => isLive(event, now));
+}
+
+/** Settings carried by an append replace the stream's; a new maxAge re-dates the events already stored. */
+export function applySettings(stream: MemoryStream, options: AppendOptions): void {
+  if (options.maxCount !== undefined) stream.maxCount = options.maxCount;
+  if (options.maxAgeSeconds === undefined || options.maxAgeSeconds === stream.maxAgeSeconds) return;
+  const maxAgeMs = options.maxAgeSeconds * 1000;
+  stream.maxAgeSeconds = options.maxAgeSeconds;
+  for (const event of stream.events) event.expiresAtMs = event.recordedAtMs + maxAgeMs;
+}
+
+/** Drops what maxCount cuts off right away, so a capped stream (checkpoints) never grows. */
+export function trimToMaxCount(stream: MemoryStream): void {
+  if (stream.maxCount === undefined) return;
+  const keepFrom = stream.revision - stream.maxCount + 1;
+  const cut = stream.events.filter((event) => event.revision < keepFrom);
+  for (const event of cut) event.removed = true;
+  stream.events = stream.events.filter((event) => event.revision >= keepFrom);
+}

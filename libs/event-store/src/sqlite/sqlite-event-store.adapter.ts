@@ -1,0 +1,212 @@
+import type Database from 'better-sqlite3';
+import { resolve } from 'node:path';
+import { AppendSignal } from '../append-signal';
+import { EventStoreClosedError } from '../event-store-closed.error';
+import {
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-store.port';
+import { planAppend } from '../plan-append';
+import { startPollingSubscription } from '../polling-subscription';
+import { decodeSequencePosition, encodeSequencePosition } from '../sequence-position';
+import { settle } from '../settle';
+import { openSqliteDatabase } from './sqlite-schema';
+import { toRecorded } from './sqlite-event-row';
+import { SqliteStatements } from './sqlite-statements';
+
+export interface SqliteEventStoreOptions {
+  file: string;
+  /** Time used for recordedAt and expiry; tests pass a controllable clock. */
+  clock?: () => Date;
+  /** How often a caught-up subscription looks for appends made by other processes. */
+  pollIntervalMs?: number;
+}
+
+// Expired rows are deleted during appends, at most this often: reads already hide them.
+const PRUNE_INTERVAL_MS = 1000;
+const NO_LIMIT = -1;
+
+/** Event store in one SQLite file, shared safely by the processes of one host. */
+export class SqliteEventStore implements EventStore {
+  private readonly statements: SqliteStatements;
+  private readonly signal = new AppendSignal();
+  private readonly subscriptions = new Set<Subscription>();
+  private lastPruneMs = Number.NEGATIVE_INFINITY;
+  private closed = false;
+
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly clock: () => Date,
+    private readonly pollIntervalMs: number,
+  ) {
+    this.statements = new SqliteStatements(db);
+  }
+
+  static open(options: SqliteEventStoreOptions): SqliteEventStore {
+    const db = openSqliteDatabase(resolve(options.file));
+    return new SqliteEventStore(db, options.clock ?? (() => new Date()), options.pollIntervalMs ?? 50);
+  }
+
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    return this.run(() => {
+      const rows = events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata ?? {}),
+      }));
+      // IMMEDIATE takes the write lock before reading the stream head, so the revision check and the insert
+      // see the same head even with writers in other processes.
+      const result = this.db.transaction(() => this.appendInTransaction(streamId, rows, options)).immediate();
+      this.signal.notify();
+      return result;
+    });
+  }
+
+  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.run(() => {
+      const backwards = options.direction === 'backwards';
+      const statement = backwards ? this.statements.readBackwards : this.statements.readForwards;
+      const rows = statement.all({
+        streamId,
+        from: options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0),
+        limit: options.maxCount ?? NO_LIMIT,
+        now: this.clock().getTime(),
+      });
+      return rows.map(toRecorded);
+    });
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.run(
+      () => this.readPage(options.after, options.streamPrefixes ?? [], options.maxCount).events,
+    );
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.run(() => undefined);
+    const subscription = await startPollingSubscription(
+      {
+        readPage: (after, prefixes, limit) => this.run(() => this.readPage(after, prefixes, limit)),
+        readCheckpoint: (id) => this.readCheckpoint(id),
+        storeCheckpoint: (id, position) =>
+          this.run(() => void this.statements.upsertCheckpoint.run(id, decodeSequencePosition(position))),
+        signal: this.signal,
+        pollIntervalMs: this.pollIntervalMs,
+      },
+      options,
+    );
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
+    return this.run(() => {
+      const row = this.statements.selectCheckpoint.get(subscriptionId);
+      return row === undefined ? undefined : encodeSequencePosition(row.position);
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.run(() => void this.statements.ping.get());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.subscriptions.clear();
+    this.closed = true;
+    this.db.close();
+  }
+
+  private appendInTransaction(
+    streamId: string,
+    rows: { id: string; type: string; data: string; metadata: string }[],
+    options: AppendOptions,
+  ): AppendResult {
+    const now = this.clock().getTime();
+    const stream = this.statements.selectStream.get(streamId);
+    const plan = planAppend(
+      streamId,
+      rows.map((row) => row.id),
+      options.expectedRevision,
+      {
+        revision: stream?.revision,
+        idsAt: (from, count) =>
+          this.statements.selectIds
+            .all({ streamId, from, to: from + count - 1, now })
+            .map((row) => row.event_id),
+      },
+    );
+    if (plan.kind === 'duplicate') {
+      const existing = this.statements.selectPosition.get(streamId, plan.lastRevision);
+      return { nextRevision: plan.lastRevision, position: encodeSequencePosition(existing?.position ?? 0) };
+    }
+    const maxAge = options.maxAgeSeconds ?? stream?.max_age ?? null;
+    const maxCount = options.maxCount ?? stream?.max_count ?? null;
+    if (stream !== undefined && maxAge !== null && maxAge !== stream.max_age) {
+      this.statements.resetExpiry.run({ streamId, maxAgeMs: maxAge * 1000 });
+    }
+    const expiresAt = maxAge === null ? null : now + maxAge * 1000;
+    let position = 0;
+    rows.forEach((row, i) => {
+      const revision = plan.firstRevision + i;
+      const inserted = this.statements.insertEvent.run({
+        ...row,
+        streamId,
+        revision,
+        recordedAt: now,
+        expiresAt,
+      });
+      position = Number(inserted.lastInsertRowid);
+    });
+    const nextRevision = plan.firstRevision + rows.length - 1;
+    this.statements.upsertStream.run({ streamId, revision: nextRevision, maxAge, maxCount });
+    if (maxCount !== null) this.statements.trimStream.run(streamId, nextRevision - maxCount);
+    if (now - this.lastPruneMs >= PRUNE_INTERVAL_MS) {
+      this.lastPruneMs = now;
+      this.statements.deleteExpired.run(now);
+    }
+    return { nextRevision, position: encodeSequencePosition(position) };
+  }
+
+  private readPage(
+    after: Position | undefined,
+    prefixes: readonly string[],
+    limit = NO_LIMIT,
+  ): { events: RecordedEvent[]; scannedTo: Position | undefined } {
+    // The head is read first and bounds the page: a later append cannot slip in below it (positions are
+    // assigned under the write lock), so "scanned up to head" is exact.
+    const head = this.statements.selectHead.get()?.head ?? 0;
+    const parameters: Record<string, number | string> = {
+      after: after === undefined ? 0 : decodeSequencePosition(after),
+      head,
+      limit,
+      now: this.clock().getTime(),
+    };
+    prefixes.forEach((prefix, i) => (parameters[`p${i}`] = prefix));
+    const events = this.statements.page(prefixes.length).all(parameters).map(toRecorded);
+    const full = limit !== NO_LIMIT && events.length >= limit;
+    return { events, scannedTo: full ? (events.at(-1)?.position ?? after) : encodeSequencePosition(head) };
+  }
+
+  private run<T>(work: () => T): Promise<T> {
+    return settle(() => {
+      if (this.closed) throw new EventStoreClosedError();
+      return work();
+    });
+  }
+}
