@@ -1,1 +1,9 @@
-export {};
+export * from './config/config-error';
+export * from './config/service-env.dto';
+export * from './config/load-service-env';
+export * from './config/partner-config';
+export * from './config/partner-config.dto';
+export * from './config/load-partners';
+export * from './logging/logger';
+export * from './logging/nest-pino-logger';
+export * from './time/clock';

@@ -1,0 +1,37 @@
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { type InProcessBroker } from './in-process-broker';
+
+/** Nest client over an InProcessBroker; `send` / `emit` behave as with any Nest transport. */
+export class InProcessClient extends ClientProxy {
+  constructor(private readonly broker: InProcessBroker) {
+    super();
+  }
+
+  connect(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): void {
+    // nothing to release
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const packet = this.assignPacketId(partialPacket);
+    let active = true;
+    this.broker.deliver(packet, (response) => {
+      if (active) callback(response);
+    });
+    return () => {
+      active = false;
+    };
+  }
+
+  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    this.broker.deliver(packet, () => undefined);
+    return Promise.resolve(undefined as T);
+  }
+}

@@ -1,0 +1,32 @@
+import { type MessagePatternName } from './patterns';
+
+/** Request/reply and keyed events between apps, whatever the transport. */
+export interface MessageBus {
+  request<TReply>(
+    pattern: MessagePatternName,
+    payload: unknown,
+    options: { timeoutMs: number },
+  ): Promise<TReply>;
+  emit(topic: string, key: string, payload: unknown): Promise<void>;
+}
+
+export const MESSAGE_BUS = Symbol('MESSAGE_BUS');
+
+/** No reply within the deadline: the caller answers 503 dependency_unavailable, never a half-done request. */
+export class BusTimeoutError extends Error {
+  override readonly name = 'BusTimeoutError';
+  constructor(
+    readonly pattern: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`no reply to ${pattern} within ${timeoutMs} ms`);
+  }
+}
+
+/** Nobody serves the pattern (a feature app is down or not composed in). */
+export class NoHandlerError extends Error {
+  override readonly name = 'NoHandlerError';
+  constructor(readonly pattern: string) {
+    super(`no handler for ${pattern}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { type ClientProxy } from '@nestjs/microservices';
+import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
+import { firstValueFrom, TimeoutError, timeout } from 'rxjs';
+import { BusTimeoutError, type MessageBus, NoHandlerError } from './message-bus.port';
+import { type MessagePatternName } from './patterns';
+
+/** MessageBus over any Nest ClientProxy (in-process here, Kafka in the distributed composition). */
+export class NestMessageBus implements MessageBus {
+  constructor(private readonly client: ClientProxy) {}
+
+  async request<TReply>(
+    pattern: MessagePatternName,
+    payload: unknown,
+    options: { timeoutMs: number },
+  ): Promise<TReply> {
+    try {
+      return await firstValueFrom(
+        this.client.send<TReply>(pattern, payload).pipe(timeout(options.timeoutMs)),
+      );
+    } catch (err) {
+      if (err instanceof TimeoutError) throw new BusTimeoutError(pattern, options.timeoutMs);
+      if (err === NO_MESSAGE_HANDLER || (err as { message?: unknown })?.message === NO_MESSAGE_HANDLER) {
+        throw new NoHandlerError(pattern);
+      }
+      throw err;
+    }
+  }
+
+  async emit(topic: string, key: string, payload: unknown): Promise<void> {
+    await firstValueFrom(this.client.emit(topic, { key, value: payload }), { defaultValue: undefined });
+  }
+}

@@ -1,0 +1,70 @@
+import { ConfigError } from './config-error';
+import { parsePartners } from './load-partners';
+
+const ok = {
+  partnerId: 'p1',
+  secret: 's'.repeat(16),
+  authVersion: 2,
+  callbackUrl: 'https://p.example/hooks',
+};
+const parse = (partners: unknown[], env: NodeJS.ProcessEnv = {}) =>
+  parsePartners(JSON.stringify({ partners }), env);
+
+describe('parsePartners', () => {
+  it('applies the documented defaults', () => {
+    expect(parse([ok])).toEqual([
+      {
+        partnerId: 'p1',
+        secret: 's'.repeat(16),
+        authVersion: 2,
+        callbackUrl: 'https://p.example/hooks',
+        maxFeeBps: 300,
+        allowedProviders: ['relay', 'across', 'mayan'],
+        rateLimitPerMinute: 600,
+        enabled: true,
+      },
+    ]);
+  });
+
+  it('reads the secret from the variable secretEnv names', () => {
+    const [p] = parse([{ ...ok, secret: undefined, secretEnv: 'P1_SECRET' }], {
+      P1_SECRET: 'from-env-0123456789',
+    });
+    expect(p?.secret).toBe('from-env-0123456789');
+  });
+
+  it.each([
+    [{ ...ok, authVersion: 3 }, /partners\[0\]\.authVersion/],
+    [{ ...ok, maxFeeBps: 1.5 }, /partners\[0\]\.maxFeeBps/],
+    [{ ...ok, maxFeeBps: -1 }, /partners\[0\]\.maxFeeBps/],
+    [{ ...ok, callbackUrl: 'ftp://x.example' }, /partners\[0\]\.callbackUrl/],
+    [{ ...ok, allowedProviders: ['relay', 'all'] }, /partners\[0\]\.allowedProviders/],
+    [{ ...ok, partnerId: 'x'.repeat(65) }, /partners\[0\]\.partnerId/],
+    [{ ...ok, rateLimitPerMinute: 0 }, /partners\[0\]\.rateLimitPerMinute/],
+    [{ ...ok, enabled: 'yes' }, /partners\[0\]\.enabled/],
+    [{ ...ok, secret: 'short' }, /partners\[0\]\.secret/],
+    [{ ...ok, secret: undefined }, /partners\[0\]: exactly one of secret or secretEnv/],
+    [{ ...ok, secretEnv: 'ALSO' }, /partners\[0\]: exactly one of secret or secretEnv/],
+    [
+      { ...ok, secret: undefined, secretEnv: 'MISSING_VAR' },
+      /partners\[0\]\.secretEnv: environment variable MISSING_VAR/,
+    ],
+  ])('rejects %j naming the field', (entry, message) => {
+    expect(() => parse([entry])).toThrow(ConfigError);
+    expect(() => parse([entry])).toThrow(message);
+  });
+
+  it('rejects duplicate partner ids', () => {
+    expect(() => parse([ok, ok])).toThrow(/partners\[1\]\.partnerId: duplicate/);
+  });
+
+  it('rejects a file that is not JSON or has no partners array, without echoing secrets', () => {
+    expect(() => parsePartners('{', {})).toThrow(/not valid JSON/);
+    expect(() => parsePartners('{"partners": 3}', {})).toThrow(/partners/);
+    try {
+      parse([{ ...ok, secret: 'leak-me-0123456789', authVersion: 9 }]);
+    } catch (err) {
+      expect((err as Error).message).not.toContain('leak-me');
+    }
+  });
+});

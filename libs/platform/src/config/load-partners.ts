@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { ConfigError } from './config-error';
+import { formatValidationErrors } from './format-validation-errors';
+import { PARTNER_DEFAULTS, type PartnerConfig } from './partner-config';
+import { PartnersFile } from './partner-config.dto';
+
+/**
+ * Parses and validates PARTNERS_FILE content. Every problem is reported with the JSON path of the bad field,
+ * for example `partners[1].maxFeeBps: maxFeeBps must not be greater than 10000`. The message never carries a
+ * secret's value.
+ */
+export function parsePartners(
+  json: string,
+  env: NodeJS.ProcessEnv,
+  source = 'PARTNERS_FILE',
+): PartnerConfig[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (err) {
+    throw new ConfigError(`${source}: not valid JSON (${(err as Error).message})`);
+  }
+  const file = plainToInstance(PartnersFile, raw);
+  const errors =
+    typeof raw === 'object' && raw !== null ? validateSync(file, { forbidUnknownValues: true }) : [];
+  const problems =
+    typeof raw === 'object' && raw !== null
+      ? formatValidationErrors(errors)
+      : ['file must hold a JSON object'];
+  const partners: PartnerConfig[] = [];
+  const seen = new Set<string>();
+  (problems.length ? [] : file.partners).forEach((entry, i) => {
+    const at = `partners[${i}]`;
+    if (seen.has(entry.partnerId)) problems.push(`${at}.partnerId: duplicate partnerId "${entry.partnerId}"`);
+    seen.add(entry.partnerId);
+    if ((entry.secret === undefined) === (entry.secretEnv === undefined)) {
+      problems.push(`${at}: exactly one of secret or secretEnv is required`);
+      return;
+    }
+    const secret = entry.secret ?? env[entry.secretEnv!];
+    if (!secret || secret.length < 16) {
+      problems.push(
+        `${at}.secretEnv: environment variable ${entry.secretEnv} must hold a secret of at least 16 characters`,
+      );
+      return;
+    }
+    partners.push({
+      partnerId: entry.partnerId,
+      secret,
+      authVersion: entry.authVersion,
+      callbackUrl: entry.callbackUrl ?? null,
+      maxFeeBps: entry.maxFeeBps ?? PARTNER_DEFAULTS.maxFeeBps,
+      allowedProviders: entry.allowedProviders ?? PARTNER_DEFAULTS.allowedProviders,
+      rateLimitPerMinute: entry.rateLimitPerMinute ?? PARTNER_DEFAULTS.rateLimitPerMinute,
+      enabled: entry.enabled ?? PARTNER_DEFAULTS.enabled,
+    });
+  });
+  if (problems.length) throw new ConfigError(`${source} is invalid:\n  ${problems.join('\n  ')}`);
+  return partners;
+}
+
+export function loadPartnersFile(path: string, env: NodeJS.ProcessEnv = process.env): PartnerConfig[] {
+  let json: string;
+  try {
+    json = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(
+      `PARTNERS_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  return parsePartners(json, env, `PARTNERS_FILE ${path}`);
+}

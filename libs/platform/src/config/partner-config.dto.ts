@@ -1,0 +1,71 @@
+import { PROVIDER_NAMES, type ProviderName } from '@svc/contract';
+import { Type } from 'class-transformer';
+import {
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+/** One entry of PARTNERS_FILE, as written (secret or secretEnv, defaults not yet applied). */
+export class PartnerConfigEntry {
+  @IsString()
+  @Length(1, 64)
+  @Matches(/^\S(.*\S)?$/, { message: 'partnerId must not start or end with whitespace' })
+  partnerId!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(16, 1024, { message: 'secret must be 16 to 1024 characters' })
+  secret?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z_][A-Z0-9_]*$/, { message: 'secretEnv must name an environment variable' })
+  secretEnv?: string;
+
+  @IsIn([1, 2])
+  authVersion!: 1 | 2;
+
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  callbackUrl?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  maxFeeBps?: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(PROVIDER_NAMES, { each: true })
+  allowedProviders?: ProviderName[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  rateLimitPerMinute?: number;
+
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export class PartnersFile {
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => PartnerConfigEntry)
+  partners!: PartnerConfigEntry[];
+}

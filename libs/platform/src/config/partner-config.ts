@@ -1,0 +1,37 @@
+import { type ProviderName } from '@svc/contract';
+
+/** A partner as the service uses it: secret resolved, defaults applied. Never logged (see redaction). */
+export interface PartnerConfig {
+  partnerId: string;
+  secret: string;
+  authVersion: 1 | 2;
+  callbackUrl: string | null;
+  maxFeeBps: number;
+  allowedProviders: readonly ProviderName[];
+  rateLimitPerMinute: number;
+  enabled: boolean;
+}
+
+export const PARTNER_DEFAULTS = {
+  maxFeeBps: 300,
+  allowedProviders: ['relay', 'across', 'mayan'] as ProviderName[],
+  rateLimitPerMinute: 600,
+  enabled: true,
+} as const;
+
+/** Read access to the configured partners (the gateway's lookup). */
+export class PartnerDirectory {
+  private readonly byId: ReadonlyMap<string, PartnerConfig>;
+
+  constructor(partners: readonly PartnerConfig[]) {
+    this.byId = new Map(partners.map((p) => [p.partnerId, p]));
+  }
+
+  get(partnerId: string): PartnerConfig | undefined {
+    return this.byId.get(partnerId);
+  }
+
+  all(): PartnerConfig[] {
+    return [...this.byId.values()];
+  }
+}

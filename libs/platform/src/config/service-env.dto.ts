@@ -1,0 +1,64 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+
+/**
+ * Settings every app reads from the environment, validated at boot (a bad value stops the process with a
+ * message naming the variable). Defaults work on a fresh clone: see README "Configuration".
+ */
+export class ServiceEnv {
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  @MinLength(1)
+  HOST = '127.0.0.1';
+
+  @IsString()
+  @MinLength(1)
+  PARTNERS_FILE = 'config/partners.dev.json';
+
+  @IsString()
+  @MinLength(1)
+  DATA_DIR = 'data';
+
+  @IsIn(['sqlite', 'memory', 'eventstoredb'])
+  EVENT_STORE: 'sqlite' | 'memory' | 'eventstoredb' = 'sqlite';
+
+  @IsOptional()
+  @IsString()
+  EVENTSTOREDB_URL?: string;
+
+  @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** Largest accepted request body; larger bodies get 413 payload_too_large. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1024)
+  @Max(16 * 1024 * 1024)
+  MAX_BODY_BYTES = 262144;
+
+  /** How long an Idempotency-Key is remembered (spec: at least 24 h). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(24)
+  @Max(24 * 365)
+  IDEMPOTENCY_RETENTION_HOURS = 24;
+
+  /** After this long without completion an in-progress idempotent request is treated as abandoned. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  IDEMPOTENCY_LEASE_SECONDS = 120;
+
+  /** Deadline for a feature's reply on the bus; quote waits up to 18 s for providers by contract. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  BUS_REQUEST_TIMEOUT_MS = 30000;
+}
