@@ -1,1 +1,10 @@
-export {};
+export * from './gateway.module';
+export * from './gateway.tokens';
+export * from './http/access-log.middleware';
+export * from './http/api-version.middleware';
+export * from './http/api-error';
+export * from './idempotency/idempotency.decider';
+export * from './idempotency/idempotency.events';
+export * from './idempotency/idempotency-ledger';
+export * from './nonce/nonce-registry';
+export * from './rate-limit/rate-limiter';

@@ -1,1 +1,3 @@
-export {};
+export * from './decider/decider-spec';
+export * from './http/raw-request';
+export * from './http/signed-request';

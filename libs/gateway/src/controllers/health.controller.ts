@@ -1,0 +1,26 @@
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { type EventStore } from '@svc/event-store';
+import { type Response } from 'express';
+import { EVENT_STORE } from '../gateway.tokens';
+
+/** Unauthenticated probes for orchestrators, outside the API prefix. */
+@Controller()
+export class HealthController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get('healthz')
+  @HttpCode(200)
+  healthz() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async readyz(@Res() res: Response) {
+    try {
+      await this.store.ping();
+      res.status(200).json({ status: 'ready', checks: { eventStore: 'ok' } });
+    } catch {
+      res.status(503).json({ status: 'not_ready', checks: { eventStore: 'unreachable' } });
+    }
+  }
+}

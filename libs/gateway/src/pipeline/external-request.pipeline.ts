@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { authenticateRequest, sha256Hex } from '@svc/auth';
+import { API_VERSION, HEADER } from '@svc/contract';
+import { type EventStore } from '@svc/event-store';
+import {
+  BusTimeoutError,
+  type FeatureReply,
+  type FeatureRequest,
+  MESSAGE_BUS,
+  type MessageBus,
+  NoHandlerError,
+} from '@svc/messaging';
+import { CLOCK, type Clock, type Logger, type PartnerConfig, type PartnerDirectory } from '@svc/platform';
+import { type Request, type Response } from 'express';
+import {
+  EVENT_STORE,
+  GATEWAY_LOGGER,
+  GATEWAY_OPTIONS,
+  type GatewayOptions,
+  PARTNER_DIRECTORY,
+} from '../gateway.tokens';
+import { ApiError } from '../http/api-error';
+import { readRawBody } from '../http/read-raw-body';
+import { IdempotencyLedger, type IdempotencyTicket } from '../idempotency/idempotency-ledger';
+import { type RequestFingerprint } from '../idempotency/idempotency.events';
+import { NonceRegistry } from '../nonce/nonce-registry';
+import { RateLimiter } from '../rate-limit/rate-limiter';
+import { type ExternalRoute } from './external-route';
+import { checkTransport, parseJsonBody, requireIdempotencyKey, validationFailure } from './request-checks';
+
+/**
+ * Every API request passes these steps in this order; each step that fails answers with its own code and
+ * nothing after it runs, so a rejected request changes nothing (the nonce and the idempotency key are
+ * written only once every check has passed):
+ *  1. body read, bounded (413)            5. rate limit (429)                9. nonce bound (409)
+ *  2. transport rules (415/400)           6. nonce unused (409)              10. idempotency key recorded
+ *  3. authentication (401/409)            7. Idempotency-Key present (400)       (replay / 422 / 409)
+ *  4. partner enabled (403)               8. content type, JSON, validation  11. feature over the bus
+ */
+@Injectable()
+export class ExternalRequestPipeline {
+  private readonly nonces: NonceRegistry;
+  private readonly ledger: IdempotencyLedger;
+  private readonly limiter = new RateLimiter();
+
+  constructor(
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(PARTNER_DIRECTORY) private readonly partners: PartnerDirectory,
+    @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+  ) {
+    this.nonces = new NonceRegistry(store);
+    this.ledger = new IdempotencyLedger(store, {
+      retentionSeconds: options.idempotencyRetentionHours * 3600,
+      leaseMs: options.idempotencyLeaseSeconds * 1000,
+    });
+  }
+
+  async handle(req: Request, res: Response, route: ExternalRoute, resourceId: string | null): Promise<void> {
+    const now = this.clock.now();
+    const requestId = randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    const rawBody = await readRawBody(req, this.options.maxBodyBytes);
+    checkTransport(req.method, req.headers, rawBody);
+
+    const auth = authenticateRequest(
+      { method: req.method, rawUrl: req.originalUrl, rawHeaders: req.rawHeaders, body: rawBody },
+      (id) => this.partners.get(id),
+      now,
+    );
+    if (!auth.ok) throw new ApiError(auth.code, auth.message);
+    const partner = this.partners.get(auth.partnerId)!;
+    res.locals['partnerId'] = partner.partnerId;
+    if (!partner.enabled) throw new ApiError('partner_disabled', 'this partner is disabled');
+    const wait = this.limiter.take(partner.partnerId, partner.rateLimitPerMinute, now);
+    if (wait > 0)
+      throw new ApiError(
+        'rate_limited',
+        `rate limit of ${partner.rateLimitPerMinute} requests per minute reached`,
+        { retryAfterSeconds: wait },
+      );
+    const nonce =
+      auth.nonce && auth.requestTupleHash ? { value: auth.nonce, tuple: auth.requestTupleHash } : null;
+    if (nonce && !(await this.nonces.isAvailable(partner.partnerId, nonce.value, nonce.tuple)))
+      throw nonceConflict();
+
+    const idempotencyKey = route.method === 'POST' ? requireIdempotencyKey(req.headers) : null;
+    const json = route.method === 'POST' ? parseJsonBody(req.headers, rawBody) : undefined;
+    let body: unknown = null;
+    if (route.validate) {
+      const result = route.validate(json, { maxFeeBps: partner.maxFeeBps, callbackUrl: partner.callbackUrl });
+      if (!result.ok) throw validationFailure(result.errors);
+      body = result.value;
+    }
+    if (nonce && !(await this.nonces.bind(partner.partnerId, nonce.value, nonce.tuple, now)))
+      throw nonceConflict();
+
+    this.logger.info(
+      { requestId, partnerId: partner.partnerId, route: route.name, resourceId },
+      'request accepted',
+    );
+    if (route.pattern === null) {
+      res.status(200).json({ apiVersion: API_VERSION, ok: true, partnerId: partner.partnerId });
+      return;
+    }
+    const request: FeatureRequest = {
+      partnerId: partner.partnerId,
+      requestId,
+      idempotencyKey,
+      resourceId,
+      replayOf: null,
+      body,
+      receivedAt: now,
+    };
+    if (idempotencyKey === null) {
+      this.send(res, await this.call(route, request));
+      return;
+    }
+    await this.runIdempotent(res, route, request, partner, idempotencyKey, {
+      method: route.method,
+      path: auth.path,
+      bodySha256: sha256Hex(rawBody),
+    });
+  }
+
+  private async runIdempotent(
+    res: Response,
+    route: ExternalRoute,
+    request: FeatureRequest,
+    partner: PartnerConfig,
+    key: string,
+    fingerprint: RequestFingerprint,
+  ): Promise<void> {
+    const begun = await this.ledger.begin(partner.partnerId, key, fingerprint, request.receivedAt);
+    switch (begun.kind) {
+      case 'reused':
+        throw new ApiError(
+          'idempotency_key_reused',
+          'this Idempotency-Key was already used with a different body or endpoint',
+        );
+      case 'in_progress':
+        throw new ApiError(
+          'idempotency_request_in_progress',
+          'a request with this Idempotency-Key is still running',
+          {
+            retryAfterSeconds: begun.retryAfterSeconds,
+          },
+        );
+      case 'replay':
+        this.send(res, await this.call(route, { ...request, replayOf: begun.resource }));
+        return;
+      case 'run':
+        this.send(res, await this.runOnce(route, request, begun.ticket));
+        return;
+    }
+  }
+
+  /** Runs the feature once and settles the key: completed with its resource, or released when nothing was made. */
+  private async runOnce(
+    route: ExternalRoute,
+    request: FeatureRequest,
+    ticket: IdempotencyTicket,
+  ): Promise<FeatureReply> {
+    let reply: FeatureReply;
+    try {
+      reply = await this.call(route, request);
+    } catch (err) {
+      // Ran nowhere: the key is free to run again. On a timeout the feature may still finish, so the key
+      // stays in progress until its lease ends and a retry cannot run the operation twice meanwhile.
+      if (
+        err instanceof ApiError &&
+        err.code === 'dependency_unavailable' &&
+        err.cause instanceof NoHandlerError
+      ) {
+        await this.ledger.release(ticket, err.status, err.code, this.clock.now());
+      }
+      throw err;
+    }
+    if (reply.ok && reply.resource) await this.ledger.complete(ticket, reply.resource, 200, this.clock.now());
+    else if (!reply.ok)
+      await this.ledger.release(
+        ticket,
+        new ApiError(reply.code, reply.message).status,
+        reply.code,
+        this.clock.now(),
+      );
+    return reply;
+  }
+
+  private async call(route: ExternalRoute, request: FeatureRequest): Promise<FeatureReply> {
+    try {
+      return await this.bus.request<FeatureReply>(route.pattern!, request, {
+        timeoutMs: this.options.busRequestTimeoutMs,
+      });
+    } catch (err) {
+      if (err instanceof BusTimeoutError || err instanceof NoHandlerError) {
+        throw new ApiError(
+          'dependency_unavailable',
+          `the ${route.name} service did not answer; retry with the same Idempotency-Key`,
+          {
+            retryAfterSeconds: 2,
+          },
+          err,
+        );
+      }
+      throw err;
+    }
+  }
+
+  private send(res: Response, reply: FeatureReply): void {
+    if (!reply.ok) {
+      throw new ApiError(reply.code, reply.message, {
+        ...(reply.details ? { details: reply.details } : {}),
+        ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}),
+      });
+    }
+    res
+      .status(200)
+      .setHeader(HEADER.apiVersion, API_VERSION)
+      .json({ ...(reply.body as object), apiVersion: API_VERSION });
+  }
+}
+
+function nonceConflict(): ApiError {
+  return new ApiError('external_auth_nonce_conflict', 'this nonce was already used for a different request');
+}
