@@ -1,1 +1,16 @@
-export {};
+export { PartnerClient } from './partner-client';
+export type { PartnerClientOptions, PostOptions } from './partner-client-options';
+export type { PartnerResponse } from './partner-response';
+export { PartnerClientError } from './partner-client.error';
+export { IdempotencyConflictError } from './idempotency-conflict.error';
+export { InvalidResourceIdError } from './invalid-resource-id.error';
+export type { IdempotencyRecord, IdempotencyStore } from './idempotency/idempotency-store';
+export { MemoryIdempotencyStore } from './idempotency/memory-idempotency-store';
+export { FileIdempotencyStore } from './idempotency/file-idempotency-store';
+export {
+  verifyWebhook,
+  type WebhookRejection,
+  type WebhookVerification,
+  type WebhookVerifyOptions,
+} from './webhook/verify-webhook';
+export type { WebhookEvent } from './webhook/webhook-event';

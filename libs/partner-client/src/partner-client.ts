@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { apiPath, type ApiBase, parseApiBase, pathSegment } from './api-path';
+import { IdempotencyConflictError } from './idempotency-conflict.error';
+import { type IdempotencyRecord, type IdempotencyStore } from './idempotency/idempotency-store';
+import { MemoryIdempotencyStore } from './idempotency/memory-idempotency-store';
+import { type PartnerClientOptions, type PostOptions } from './partner-client-options';
+import { type PartnerResponse } from './partner-response';
+import { sendWithRetries, type Transport } from './transport/send-with-retries';
+
+/**
+ * The partner-side SDK of the External Intent API: signs each request (v1 or v2), persists every POST's key and
+ * body before sending, and retries what is safe to retry with the same key and bytes. Answers of every status
+ * are returned; only a missing answer throws (PartnerClientError).
+ */
+export class PartnerClient {
+  private readonly base: ApiBase;
+  private readonly store: IdempotencyStore;
+  private readonly transport: Transport;
+
+  constructor(options: PartnerClientOptions) {
+    this.base = parseApiBase(options.baseUrl);
+    this.store = options.idempotencyStore ?? new MemoryIdempotencyStore();
+    this.transport = {
+      credentials: { partnerId: options.partnerId, secret: options.secret, authVersion: options.authVersion },
+      fetch: options.fetch ?? fetch,
+      now: options.now ?? Date.now,
+      sleep: options.sleep ?? ((ms) => delay(ms)),
+      policy: {
+        maxRetries: options.maxRetries ?? 3,
+        baseDelayMs: options.retryBaseDelayMs ?? 200,
+        maxDelayMs: options.retryMaxDelayMs ?? 10_000,
+      },
+      timeoutMs: options.requestTimeoutMs ?? 30_000,
+    };
+  }
+
+  async ping(): Promise<PartnerResponse> {
+    return this.get('/ping');
+  }
+
+  async quote(body: object, opts: PostOptions = {}): Promise<PartnerResponse> {
+    return this.post('/intents/quote', body, opts);
+  }
+
+  /** The body is optional in the spec; without one `{}` is sent, an empty PrepareRequest. */
+  async prepare(
+    intentSessionId: string,
+    body: object = {},
+    opts: PostOptions = {},
+  ): Promise<PartnerResponse> {
+    return this.post(`/intents/${pathSegment(intentSessionId)}/prepare`, body, opts);
+  }
+
+  async submitted(attemptId: string, body: object, opts: PostOptions = {}): Promise<PartnerResponse> {
+    return this.post(`/attempts/${pathSegment(attemptId)}/submitted`, body, opts);
+  }
+
+  async status(attemptId: string): Promise<PartnerResponse> {
+    return this.get(`/attempts/${pathSegment(attemptId)}/status`);
+  }
+
+  private get(endpoint: string): Promise<PartnerResponse> {
+    const path = apiPath(this.base, endpoint);
+    return sendWithRetries(this.transport, this.base.origin + path, {
+      method: 'GET',
+      path,
+      body: null,
+      idempotencyKey: null,
+    });
+  }
+
+  private async post(endpoint: string, body: object, opts: PostOptions): Promise<PartnerResponse> {
+    const operationId = opts.operationId ?? `op-${randomUUID()}`;
+    const record = await this.recordFor(operationId, JSON.stringify(body), opts.idempotencyKey);
+    const path = apiPath(this.base, endpoint);
+    return sendWithRetries(
+      this.transport,
+      this.base.origin + path,
+      { method: 'POST', path, body: Buffer.from(record.body, 'utf8'), idempotencyKey: record.key },
+      operationId,
+    );
+  }
+
+  /** The stored record of an operation, or a new one persisted before anything is sent (spec, Idempotency 1). */
+  private async recordFor(
+    operationId: string,
+    body: string,
+    key: string | undefined,
+  ): Promise<IdempotencyRecord> {
+    const stored = await this.store.get(operationId);
+    if (stored !== undefined) {
+      if (stored.body !== body) throw new IdempotencyConflictError(operationId, 'body');
+      if (key !== undefined && stored.key !== key) throw new IdempotencyConflictError(operationId, 'key');
+      return stored;
+    }
+    const record = { key: key ?? randomUUID(), body };
+    await this.store.put(operationId, record);
+    return record;
+  }
+}

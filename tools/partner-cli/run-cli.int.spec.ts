@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authenticateRequest, type AuthResult } from '@svc/auth';
+import { runCli } from './run-cli';
+
+const partners = [
+  { partnerId: 'demo', secret: 'demo-secret-0123456789', authVersion: 2 as const },
+  { partnerId: 'legacy', secret: 'legacy-secret-0123456789', authVersion: 1 as const },
+];
+type Reply = { status: number; body?: unknown } | 'drop';
+interface Seen {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  auth: AuthResult;
+}
+
+let server: Server;
+let serviceUrl: string;
+let root: string;
+let seen: Seen[];
+let replies: Reply[];
+
+beforeEach(async () => {
+  seen = [];
+  replies = [];
+  root = mkdtempSync(join(tmpdir(), 'partner-cli-'));
+  mkdirSync(join(root, 'config'));
+  writeFileSync(join(root, 'config', 'partners.dev.json'), JSON.stringify({ partners }));
+  writeFileSync(
+    join(root, 'quote.json'),
+    '{ "walletAddress": "0x1111111111111111111111111111111111111111" }\n',
+  );
+  writeFileSync(join(root, 'evidence.json'), '{"chainResults":[{"chainId":1,"bundleId":"b-1"}]}');
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const auth = authenticateRequest(
+        { method: req.method ?? '', rawUrl: req.url ?? '', rawHeaders: req.rawHeaders, body },
+        (id) => partners.find((p) => p.partnerId === id),
+        Date.now(),
+      );
+      seen.push({ url: req.url ?? '', headers: req.headers, body: body.toString(), auth });
+      const reply = replies.shift() ?? { status: 200, body: { apiVersion: '1', ok: true } };
+      if (reply === 'drop') return req.socket.destroy();
+      res.writeHead(auth.ok ? reply.status : 401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(auth.ok ? reply.body : { code: auth.code }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serviceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    { SERVICE_URL: serviceUrl, ...env },
+    {
+      repoRoot: root,
+      cwd: root,
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      client: { retryBaseDelayMs: 1, maxRetries: 0 },
+    },
+  );
+  return { code, stdout, stderr };
+}
+const key = (s: Seen) => s.headers['idempotency-key'];
+
+describe('partner CLI against a loopback server that verifies signatures', () => {
+  it('pings with the first partner of the repo partners file and prints status line and pretty JSON', async () => {
+    const run = await cli(['ping']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('HTTP 200 OK\n{\n  "apiVersion": "1",\n  "ok": true\n}\n');
+    expect(seen[0].auth).toMatchObject({ ok: true, partnerId: 'demo', authVersion: 2 });
+    expect(run.stderr).toContain('partner demo (auth v2');
+    expect(run.stderr + run.stdout).not.toContain('demo-secret');
+  });
+
+  it('signs as a v1 partner chosen by PARTNER_ID', async () => {
+    expect((await cli(['status', 'att_1'], { PARTNER_ID: 'legacy' })).code).toBe(0);
+    expect(seen[0]).toMatchObject({
+      url: '/api/external/attempts/att_1/status',
+      auth: { ok: true, authVersion: 1 },
+    });
+  });
+
+  it('re-running a quote after no response resends the same key and bytes; another file is a new operation', async () => {
+    replies = ['drop'];
+    const lost = await cli(['quote', '--file', join(root, 'quote.json')]);
+    expect(lost.code).toBe(1);
+    expect(lost.stderr).toContain('run the same command again');
+
+    const again = await cli(['quote', '--file', join(root, 'quote.json')]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('reusing Idempotency-Key');
+    expect(key(seen[1])).toBe(key(seen[0]));
+    expect(seen[1].body).toBe(seen[0].body);
+    expect(seen[1].body).toBe('{"walletAddress":"0x1111111111111111111111111111111111111111"}');
+
+    writeFileSync(
+      join(root, 'quote2.json'),
+      '{"walletAddress":"0x2222222222222222222222222222222222222222"}',
+    );
+    await cli(['quote', '--file', join(root, 'quote2.json')]);
+    expect(key(seen[2])).not.toBe(key(seen[0]));
+  });
+
+  it('never shares a key between two attempts reported with the same evidence file', async () => {
+    await cli(['submitted', 'att_1', '--file', join(root, 'evidence.json')]);
+    await cli(['submitted', 'att_2', '--file', join(root, 'evidence.json')]);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/external/attempts/att_1/submitted',
+      '/api/external/attempts/att_2/submitted',
+    ]);
+    expect(key(seen[0])).not.toBe(key(seen[1]));
+  });
+
+  it('sends --key as the Idempotency-Key, and prepare without a file as {}', async () => {
+    expect((await cli(['prepare', 'is_1', '--key', 'my-key-1'])).code).toBe(0);
+    expect(seen[0]).toMatchObject({
+      url: '/api/external/intents/is_1/prepare',
+      body: '{}',
+      auth: { ok: true },
+    });
+    expect(key(seen[0])).toBe('my-key-1');
+  });
+
+  it('exits 1 on a non-2xx answer, still printing it', async () => {
+    replies = [{ status: 400, body: { code: 'invalid_json' } }];
+    const run = await cli(['quote', '--file', join(root, 'quote.json')]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^HTTP 400 Bad Request\n/);
+  });
+
+  it.each([[['quote']], [['quote', '--file', 'missing.json']], [['status', 'a/b']], [['frobnicate']]])(
+    'exits 2 with usage for %j, sending nothing',
+    async (argv) => {
+      const run = await cli(argv);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('usage: npm run partner');
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it('exits 2 on a configuration error', async () => {
+    const run = await cli(['ping'], { PARTNER_ID: 'nobody' });
+    expect(run).toMatchObject({ code: 2, stderr: expect.stringContaining('PARTNER_ID nobody') });
+  });
+});
