@@ -1,0 +1,92 @@
+import { type DynamicModule, Global, type INestApplication, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type EventStore } from '@svc/event-store';
+import { ExecutionModule } from '@svc/execution';
+import {
+  accessLog,
+  apiVersionHeader,
+  EVENT_STORE,
+  GATEWAY_LOGGER,
+  GATEWAY_OPTIONS,
+  type GatewayOptions,
+  GatewayModule,
+  PARTNER_DIRECTORY,
+} from '@svc/gateway';
+import {
+  InProcessBroker,
+  InProcessClient,
+  InProcessServer,
+  MESSAGE_BUS,
+  NestMessageBus,
+} from '@svc/messaging';
+import {
+  CLOCK,
+  type Clock,
+  type Logger,
+  NestPinoLogger,
+  type PartnerConfig,
+  PartnerDirectory,
+  type ServiceEnv,
+  systemClock,
+} from '@svc/platform';
+import { QuotingModule } from '@svc/quoting';
+import { SettlementModule } from '@svc/settlement';
+import { WebhooksModule } from '@svc/webhooks';
+
+export const STANDALONE_FEATURES: Type[] = [QuotingModule, ExecutionModule, SettlementModule, WebhooksModule];
+
+export interface StandaloneDeps {
+  env: ServiceEnv;
+  partners: PartnerConfig[];
+  store: EventStore;
+  logger: Logger;
+  clock?: Clock;
+  /** The feature modules composed in; all of them unless a test narrows it. */
+  features?: Type[];
+}
+
+/**
+ * The one-process composition (ARCHITECTURE.md): the gateway and every feature module in one Nest app, an
+ * in-process bus between them, the event store the caller opened. Returns the app, not yet listening.
+ */
+export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestApplication> {
+  const broker = new InProcessBroker();
+  const options: GatewayOptions = {
+    maxBodyBytes: deps.env.MAX_BODY_BYTES,
+    idempotencyRetentionHours: deps.env.IDEMPOTENCY_RETENTION_HOURS,
+    idempotencyLeaseSeconds: deps.env.IDEMPOTENCY_LEASE_SECONDS,
+    busRequestTimeoutMs: deps.env.BUS_REQUEST_TIMEOUT_MS,
+  };
+
+  @Global()
+  @Module({})
+  class PortsModule {
+    static bind(): DynamicModule {
+      const providers = [
+        { provide: EVENT_STORE, useValue: deps.store },
+        { provide: PARTNER_DIRECTORY, useValue: new PartnerDirectory(deps.partners) },
+        { provide: MESSAGE_BUS, useValue: new NestMessageBus(new InProcessClient(broker)) },
+        { provide: CLOCK, useValue: deps.clock ?? systemClock },
+        { provide: GATEWAY_OPTIONS, useValue: options },
+        { provide: GATEWAY_LOGGER, useValue: deps.logger },
+      ];
+      return { module: PortsModule, providers, exports: providers.map((p) => p.provide) };
+    }
+  }
+
+  @Module({
+    imports: [PortsModule.bind(), GatewayModule.register(), ...(deps.features ?? STANDALONE_FEATURES)],
+  })
+  class StandaloneModule {}
+
+  const app = await NestFactory.create(StandaloneModule, {
+    bodyParser: false, // the gateway reads and hashes the exact raw bytes itself
+    logger: new NestPinoLogger(deps.logger),
+  });
+  app.use(apiVersionHeader);
+  app.use(accessLog(deps.logger));
+  (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
+  app.connectMicroservice({ strategy: new InProcessServer(broker) }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  return app;
+}
