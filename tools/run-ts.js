@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs a TypeScript entry point without a build step: SWC compiles on the fly (keeping decorator
 // metadata, which NestJS dependency injection needs) and tsconfig paths resolve `@svc/*` imports.
-process.env.TS_NODE_PROJECT = process.env.TS_NODE_PROJECT || require('node:path').join(__dirname, '..', 'tsconfig.base.json');
+process.env.TS_NODE_PROJECT =
+  process.env.TS_NODE_PROJECT || require('node:path').join(__dirname, '..', 'tsconfig.base.json');
 process.env.SWC_NODE_PROJECT = process.env.TS_NODE_PROJECT;
 require('@swc-node/register');
 require('tsconfig-paths').register({
