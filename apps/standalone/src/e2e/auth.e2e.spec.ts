@@ -98,6 +98,13 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
       'external_auth_request_invalid',
     ],
     [
+      'malformed escape in a path parameter',
+      () => ping({ path: '/api/external/attempts/%zz/status' }),
+      401,
+      'external_auth_request_invalid',
+    ],
+    ['double slash', () => ping({ path: '/api/external//ping' }), 401, 'external_auth_request_invalid'],
+    [
       'duplicated X-Nonce',
       () => ping({ extraHeaders: [['X-Nonce', freshNonce()]] }),
       401,

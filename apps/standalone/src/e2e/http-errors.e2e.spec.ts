@@ -141,6 +141,7 @@ describe('HTTP error model', () => {
       '/api/external/attempts/at_1/submitted',
       { chainResults: [{ chainId: 1, txHashes: [`0x${'a'.repeat(64)}`] }] },
     ],
+    ['GET', '/api/external/attempts/at_1/status', undefined],
   ])(
     'routes %s %s over the bus to its feature, which answers 501 not_implemented',
     async (method, path, body) => {

@@ -45,36 +45,39 @@ export class ErrorResponseFilter implements ExceptionFilter {
 
   private toApiError(exception: unknown, method: string, path: string, rawUrl: string): ApiError {
     if (exception instanceof ApiError) return exception;
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status === 404) {
-        // A dot segment or escape can keep a request from routing at all; it still gets the auth code the spec names.
-        const canonical = canonicalizeRequestPath(rawUrl);
-        if (path.startsWith(`${API_PREFIX}/`) && !canonical.ok) {
-          return new ApiError(
-            'external_auth_request_invalid',
-            `The request path is not accepted (${canonical.reason}).`,
-          );
-        }
-        const allowed = allowedMethods(path);
-        if (allowed.length && !allowed.includes(method)) {
-          return new ApiError('method_not_allowed', `${method} is not allowed on ${path}`, {
-            headers: { Allow: allowed.join(', ') },
-          });
-        }
-        return new ApiError('route_not_found', `no endpoint ${method} ${path}`);
-      }
-      const byStatus: Record<number, ErrorCode> = {
-        413: 'payload_too_large',
-        415: 'unsupported_media_type',
-        400: 'invalid_request_body',
-      };
-      const code = byStatus[status];
-      if (code) return new ApiError(code, exception.message);
+    if (!(exception instanceof HttpException)) {
+      return new ApiError(
+        'internal_error',
+        'an unexpected error occurred; retry the same request with the same Idempotency-Key',
+      );
     }
+    // A dot segment or a bad escape can keep a request from routing (404) or its parameters from decoding (400)
+    // before the pipeline runs; it still gets the auth code the spec names for a rejected path form.
+    const canonical = canonicalizeRequestPath(rawUrl);
+    if (path.startsWith(`${API_PREFIX}/`) && !canonical.ok) {
+      return new ApiError(
+        'external_auth_request_invalid',
+        `The request path is not accepted (${canonical.reason}).`,
+      );
+    }
+    const status = exception.getStatus();
+    if (status === 404) {
+      const allowed = allowedMethods(path);
+      if (allowed.length && !allowed.includes(method)) {
+        return new ApiError('method_not_allowed', `${method} is not allowed on ${path}`, {
+          headers: { Allow: allowed.join(', ') },
+        });
+      }
+      return new ApiError('route_not_found', `no endpoint ${method} ${path}`);
+    }
+    const byStatus: Record<number, ErrorCode> = {
+      413: 'payload_too_large',
+      415: 'unsupported_media_type',
+      400: 'invalid_request_body',
+    };
     return new ApiError(
-      'internal_error',
-      'an unexpected error occurred; retry the same request with the same Idempotency-Key',
+      byStatus[status] ?? 'internal_error',
+      byStatus[status] ? exception.message : 'an unexpected error occurred',
     );
   }
 }

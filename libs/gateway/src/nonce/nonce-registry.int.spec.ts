@@ -1,0 +1,34 @@
+import { MemoryEventStore } from '@svc/event-store';
+import { NONCE_RETENTION_SECONDS, NonceRegistry } from './nonce-registry';
+
+describe('NonceRegistry (memory event store, controlled clock)', () => {
+  let now = Date.parse('2026-11-21T10:00:00Z');
+  const store = new MemoryEventStore({ clock: () => new Date(now) });
+  const nonces = new NonceRegistry(store);
+
+  it('keeps bindings at least the ±5 min window plus 60 s', () => {
+    expect(NONCE_RETENTION_SECONDS).toBeGreaterThanOrEqual(10 * 60 + 60);
+  });
+
+  it('binds a nonce to one tuple: the same tuple again is fine, another is refused', async () => {
+    expect(await nonces.bind('p', 'nonce-aaaaaaaaaaaaaaaa', 'tuple-1', now)).toBe(true);
+    expect(await nonces.bind('p', 'nonce-aaaaaaaaaaaaaaaa', 'tuple-1', now)).toBe(true);
+    expect(await nonces.bind('p', 'nonce-aaaaaaaaaaaaaaaa', 'tuple-2', now)).toBe(false);
+    expect(await nonces.isAvailable('p', 'nonce-aaaaaaaaaaaaaaaa', 'tuple-1')).toBe(true);
+    expect(await nonces.isAvailable('p', 'nonce-aaaaaaaaaaaaaaaa', 'tuple-2')).toBe(false);
+    expect(await store.readStream(NonceRegistry.streamId('p', 'nonce-aaaaaaaaaaaaaaaa'))).toHaveLength(1);
+  });
+
+  it('still refuses another tuple just before the retention ends, and after it (the stream revision stays)', async () => {
+    await nonces.bind('p', 'nonce-bbbbbbbbbbbbbbbb', 'tuple-1', now);
+    now += NONCE_RETENTION_SECONDS * 1000 - 1000;
+    expect(await nonces.isAvailable('p', 'nonce-bbbbbbbbbbbbbbbb', 'tuple-2')).toBe(false);
+    now += 2000;
+    expect(await nonces.bind('p', 'nonce-bbbbbbbbbbbbbbbb', 'tuple-2', now)).toBe(false);
+  });
+
+  it('scopes nonces per partner', async () => {
+    expect(await nonces.bind('p1', 'nonce-cccccccccccccccc', 'tuple-1', now)).toBe(true);
+    expect(await nonces.bind('p2', 'nonce-cccccccccccccccc', 'tuple-9', now)).toBe(true);
+  });
+});
