@@ -1,15 +1,6 @@
 import { type ErrorCode } from '@svc/contract';
-import { type AuthRequest, type AuthResult } from './auth-types';
-import { authenticateRequest } from './authenticate-request';
-import { lookupPartner, NOW, signedV1, signedV2, withHeader } from './signed-request.test-helper';
-
-function auth(request: AuthRequest, nowMs = NOW): AuthResult {
-  return authenticateRequest(request, lookupPartner, nowMs);
-}
-function codeOf(request: AuthRequest, nowMs = NOW): ErrorCode | 'ok' {
-  const result = auth(request, nowMs);
-  return result.ok ? 'ok' : result.code;
-}
+import { type AuthRequest } from './auth-types';
+import { auth, codeOf, NOW, signedV1, signedV2, withHeader } from './signed-request.test-helper';
 
 describe('authenticateRequest: 6. timestamp and signature presence, timestamp format and skew', () => {
   it.each<[string, AuthRequest, ErrorCode]>([

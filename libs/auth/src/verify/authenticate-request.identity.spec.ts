@@ -1,9 +1,9 @@
 import { type ErrorCode, PROTECTED_HEADERS } from '@svc/contract';
-import { type AuthRequest, type AuthResult } from './auth-types';
-import { authenticateRequest } from './authenticate-request';
+import { type AuthRequest } from './auth-types';
 import {
+  auth,
+  codeOf,
   LONG_ID,
-  lookupPartner,
   NOW,
   signedV1,
   signedV2,
@@ -11,14 +11,6 @@ import {
   withDuplicate,
   withHeader,
 } from './signed-request.test-helper';
-
-function auth(request: AuthRequest, nowMs = NOW): AuthResult {
-  return authenticateRequest(request, lookupPartner, nowMs);
-}
-function codeOf(request: AuthRequest, nowMs = NOW): ErrorCode | 'ok' {
-  const result = auth(request, nowMs);
-  return result.ok ? 'ok' : result.code;
-}
 
 describe('authenticateRequest: 1. duplicated protected headers', () => {
   it.each(PROTECTED_HEADERS.map((name) => [name]))('rejects a second %s, naming it', (name) => {

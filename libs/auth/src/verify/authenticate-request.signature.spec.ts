@@ -1,23 +1,13 @@
-import { type ErrorCode } from '@svc/contract';
-import { type AuthRequest, type AuthResult } from './auth-types';
-import { authenticateRequest } from './authenticate-request';
+import { type AuthRequest } from './auth-types';
 import {
+  codeOf,
   LONG_ID,
-  lookupPartner,
   NOW,
   signedV1,
   signedV2,
   V2_SECRET,
   withHeader,
 } from './signed-request.test-helper';
-
-function auth(request: AuthRequest, nowMs = NOW): AuthResult {
-  return authenticateRequest(request, lookupPartner, nowMs);
-}
-function codeOf(request: AuthRequest, nowMs = NOW): ErrorCode | 'ok' {
-  const result = auth(request, nowMs);
-  return result.ok ? 'ok' : result.code;
-}
 
 describe('authenticateRequest: 8. signature', () => {
   const good = signedV2();

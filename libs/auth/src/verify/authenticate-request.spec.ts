@@ -1,22 +1,15 @@
 import { type ErrorCode } from '@svc/contract';
-import { type AuthRequest, type AuthResult } from './auth-types';
+import { type AuthRequest } from './auth-types';
 import { authenticateRequest } from './authenticate-request';
 import {
-  lookupPartner,
+  auth,
+  codeOf,
   NOW,
   signedV1,
   signedV2,
   withDuplicate,
   withHeader,
 } from './signed-request.test-helper';
-
-function auth(request: AuthRequest, nowMs = NOW): AuthResult {
-  return authenticateRequest(request, lookupPartner, nowMs);
-}
-function codeOf(request: AuthRequest, nowMs = NOW): ErrorCode | 'ok' {
-  const result = auth(request, nowMs);
-  return result.ok ? 'ok' : result.code;
-}
 
 describe('authenticateRequest: success', () => {
   it('accepts a signed v2 POST and returns the canonical path, nonce and tuple hash', () => {

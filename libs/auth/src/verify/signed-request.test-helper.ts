@@ -1,7 +1,9 @@
 import { sha256Hex } from '../hash/sha256-hex';
 import { signRequestV1 } from '../signing/sign-request-v1';
 import { signRequestV2 } from '../signing/sign-request-v2';
-import { type AuthRequest, type LookupPartner, type PartnerAuthConfig } from './auth-types';
+import { type ErrorCode } from '@svc/contract';
+import { type AuthRequest, type AuthResult, type LookupPartner, type PartnerAuthConfig } from './auth-types';
+import { authenticateRequest } from './authenticate-request';
 
 /** Builders for authenticateRequest tests. Signing here uses the library, whose output the vector tests pin. */
 export const NOW = 1_767_225_600_000;
@@ -111,4 +113,15 @@ export function withHeader(request: AuthRequest, name: string, value: string | u
 /** Appends a second copy of a header, in a different case, as a client could send it. */
 export function withDuplicate(request: AuthRequest, name: string, value: string): AuthRequest {
   return { ...request, rawHeaders: [...request.rawHeaders, name.toUpperCase(), value] };
+}
+
+/** Runs the verifier with the test partners at `nowMs`. */
+export function auth(request: AuthRequest, nowMs = NOW): AuthResult {
+  return authenticateRequest(request, lookupPartner, nowMs);
+}
+
+/** The verifier's error code, or 'ok'. */
+export function codeOf(request: AuthRequest, nowMs = NOW): ErrorCode | 'ok' {
+  const result = auth(request, nowMs);
+  return result.ok ? 'ok' : result.code;
 }

@@ -33,10 +33,11 @@ import { encodeEsdbPosition } from './eventstoredb-position';
 import { readAllFromEsdb } from './eventstoredb-read-all';
 import { subscribeToEsdb } from './eventstoredb-subscription';
 import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
+import { SubscriptionRegistry } from '../subscription-registry';
 
 /** The production event store. Idempotent appends, expiry and $all ordering are EventStoreDB's own. */
 export class EventStoreDbEventStore implements EventStore {
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new SubscriptionRegistry();
   private closed = false;
 
   constructor(private readonly client: EventStoreDBClient) {}
@@ -124,13 +125,7 @@ export class EventStoreDbEventStore implements EventStore {
         },
       };
       const subscription = await subscribeToEsdb(this.client, checkpoints, options);
-      this.subscriptions.add(subscription);
-      return {
-        stop: async () => {
-          this.subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
+      return this.subscriptions.track(subscription);
     });
   }
 
@@ -153,8 +148,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     this.closed = true;
     await this.client.dispose();
   }

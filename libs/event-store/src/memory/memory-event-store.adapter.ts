@@ -24,6 +24,7 @@ import {
 } from './memory-event-store.state';
 import { firstIndexAfter, toRecorded } from './memory-log';
 import { applySettings, liveEvents, trimToMaxCount } from './memory-stream';
+import { SubscriptionRegistry } from '../subscription-registry';
 
 export interface MemoryEventStoreOptions {
   /** Time used for recordedAt and expiry; tests pass a controllable clock. */
@@ -39,7 +40,7 @@ const COMPACTION_INTERVAL_MS = 1000;
 export class MemoryEventStore implements EventStore {
   readonly state: MemoryEventStoreState;
   private readonly clock: () => Date;
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new SubscriptionRegistry();
   private closed = false;
 
   constructor(options: MemoryEventStoreOptions = {}) {
@@ -135,13 +136,7 @@ export class MemoryEventStore implements EventStore {
       },
       options,
     );
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.track(subscription);
   }
 
   readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
@@ -154,8 +149,7 @@ export class MemoryEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     this.closed = true;
   }
 

@@ -21,6 +21,7 @@ import { settle } from '../settle';
 import { openSqliteDatabase } from './sqlite-schema';
 import { toRecorded } from './sqlite-event-row';
 import { SqliteStatements } from './sqlite-statements';
+import { SubscriptionRegistry } from '../subscription-registry';
 
 export interface SqliteEventStoreOptions {
   file: string;
@@ -38,7 +39,7 @@ const NO_LIMIT = -1;
 export class SqliteEventStore implements EventStore {
   private readonly statements: SqliteStatements;
   private readonly signal = new AppendSignal();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new SubscriptionRegistry();
   private lastPruneMs = Number.NEGATIVE_INFINITY;
   private closed = false;
 
@@ -104,13 +105,7 @@ export class SqliteEventStore implements EventStore {
       },
       options,
     );
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
+    return this.subscriptions.track(subscription);
   }
 
   readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
@@ -126,8 +121,7 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    this.subscriptions.clear();
+    await this.subscriptions.stopAll();
     this.closed = true;
     this.db.close();
   }
