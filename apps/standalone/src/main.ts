@@ -14,8 +14,16 @@ async function main(): Promise<void> {
   });
   const store = openEventStore(env);
   const app = await createStandaloneApp({ env, partners, store, logger });
-  app.enableShutdownHooks();
   await app.listen(env.PORT, env.HOST);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      void app
+        .close()
+        .then(() => store.close())
+        .then(() => process.exit(0));
+    });
+  }
   const url = await app.getUrl();
   process.stdout.write(
     [

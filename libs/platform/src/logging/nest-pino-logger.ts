@@ -1,11 +1,11 @@
 import { type LoggerService } from '@nestjs/common';
 import { type Logger } from 'pino';
 
-/** Routes Nest's own log lines into the JSON logger. */
+/** Routes Nest's own log lines into the JSON logger; its routine boot lines ("Mapped ... route") are debug. */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    this.logger.debug({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));
