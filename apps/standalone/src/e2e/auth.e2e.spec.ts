@@ -270,6 +270,15 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
       'ok',
       '1',
     ]);
-    expect([ready.status, ready.json.status]).toEqual([200, 'ready']);
+    expect([ready.status, ready.json.status, ready.json.apiVersion]).toEqual([200, 'ready', '1']);
+    expect(health.json.apiVersion).toBe('1');
+  });
+
+  it('answers 503 not_ready from /readyz when the event store is unreachable', async () => {
+    const broken = await startTestApp();
+    await broken.store.close();
+    const ready = await rawRequest({ port: broken.port, method: 'GET', path: '/readyz' });
+    expect([ready.status, ready.json.status, ready.json.apiVersion]).toEqual([503, 'not_ready', '1']);
+    await broken.app.close();
   });
 });

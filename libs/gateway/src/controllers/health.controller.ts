@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { API_VERSION } from '@svc/contract';
 import { type EventStore } from '@svc/event-store';
 import { type Response } from 'express';
 import { EVENT_STORE } from '../gateway.tokens';
@@ -11,16 +12,18 @@ export class HealthController {
   @Get('healthz')
   @HttpCode(200)
   healthz() {
-    return { status: 'ok' };
+    return { apiVersion: API_VERSION, status: 'ok' };
   }
 
   @Get('readyz')
   async readyz(@Res() res: Response) {
     try {
       await this.store.ping();
-      res.status(200).json({ status: 'ready', checks: { eventStore: 'ok' } });
+      res.status(200).json({ apiVersion: API_VERSION, status: 'ready', checks: { eventStore: 'ok' } });
     } catch {
-      res.status(503).json({ status: 'not_ready', checks: { eventStore: 'unreachable' } });
+      res
+        .status(503)
+        .json({ apiVersion: API_VERSION, status: 'not_ready', checks: { eventStore: 'unreachable' } });
     }
   }
 }
