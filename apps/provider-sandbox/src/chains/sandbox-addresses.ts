@@ -1,0 +1,26 @@
+import { getContractAddress, type Address } from 'viem';
+import { SANDBOX_ACCOUNTS } from './sandbox-accounts';
+
+/** What the deployer creates on every sandbox chain, in nonce order. */
+export const SANDBOX_DEPLOYMENT_ORDER = [
+  'usdc',
+  'usdt',
+  'weth',
+  'relayDepository',
+  'acrossSpokePool',
+  'mayanSwift',
+  'mayanForwarder',
+] as const;
+
+export type SandboxDeployment = (typeof SANDBOX_DEPLOYMENT_ORDER)[number];
+
+/**
+ * The CREATE addresses of the sandbox contracts: the deployer's nonces 0..6 on a fresh chain, so the same on
+ * every sandbox chain and every run.
+ */
+export const SANDBOX_ADDRESSES = Object.fromEntries(
+  SANDBOX_DEPLOYMENT_ORDER.map((name, nonce) => [
+    name,
+    getContractAddress({ from: SANDBOX_ACCOUNTS.deployer.address, nonce: BigInt(nonce) }),
+  ]),
+) as Record<SandboxDeployment, Address>;

@@ -1,0 +1,24 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(__dirname, '../../../..');
+
+describe('contract artifacts', () => {
+  // The compile script runs as its own process: Prettier 3 loads through a dynamic import that jest's VM refuses.
+  it('are exactly what the checked-in Solidity sources compile to', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['tools/run-ts.js', 'tools/contracts/compile.ts', '--check'],
+      { cwd: root, timeout: 60_000 },
+    ).catch((err: { stdout?: string; message: string }) => {
+      throw new Error(
+        `artifacts are stale or do not build; run: node tools/run-ts.js tools/contracts/compile.ts\n${err.stdout ?? err.message}`,
+      );
+    });
+    expect(stdout.trim().split('\n')).toEqual([
+      'up to date  apps/provider-sandbox/src/contracts/artifacts.ts',
+      'up to date  libs/testing/src/anvil/test-contract-artifacts.ts',
+    ]);
+  });
+});
