@@ -1,1 +1,21 @@
-export {};
+export type { ProviderAdapter, QuoteSlice, RoutableProvider } from './provider-adapter.port';
+export type {
+  FeeKind,
+  ProviderCall,
+  ProviderQuote,
+  QuoteFailure,
+  QuoteFailureReason,
+  QuoteResult,
+  TrackingContext,
+} from './provider-quote';
+export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
+export { InvalidQuoteSliceError } from './invalid-quote-slice.error';
+export { TrackingContextMismatchError } from './tracking-context-mismatch.error';
+export { loadProvidersConfig, PROVIDER_DEFAULTS, type ProvidersConfig } from './providers-config';
+export { createProviderAdapters, type ProviderAdapterDeps } from './create-provider-adapters';
+export { RelayAdapter } from './relay/relay.adapter';
+export { AcrossAdapter } from './across/across.adapter';
+export { MayanAdapter, type MayanAdapterDeps } from './mayan/mayan.adapter';
+export { mayanChain, type MayanChain } from './mayan/mayan-chains';
+export type { FetchFn } from './http/fetch-json';
+export { PROVIDER_ADAPTERS } from './provider-adapters.token';

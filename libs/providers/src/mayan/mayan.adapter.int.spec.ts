@@ -1,0 +1,455 @@
+import { decodeFunctionData, erc20Abi, getAddress, type Hex, pad, parseAbi, zeroHash } from 'viem';
+import { type ProviderQuote, type QuoteResult, type StatusResult } from '../index';
+import { InvalidQuoteSliceError } from '../invalid-quote-slice.error';
+import { type ProvidersConfig } from '../providers-config';
+import {
+  type FakeProviderServer,
+  startFakeProviderServer,
+} from '../testing/fake-provider-server.test-helper';
+import { type Fixture, fixture } from '../testing/fixture.test-helper';
+import { describeProviderAdapterContract } from '../testing/provider-adapter.contract';
+import {
+  FEE_RECIPIENT,
+  NATIVE,
+  quoteSlice,
+  RECIPIENT,
+  USDC,
+  WALLET,
+} from '../testing/quote-slice.test-helper';
+import { MayanAdapter } from './mayan.adapter';
+
+// The layouts written out independently of mayan-abi.ts, from the brief and the SDK artifacts.
+const forwarderAbi = parseAbi([
+  'function forwardERC20(address tokenIn, uint256 amountIn, (uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) permitParams, address mayanProtocol, bytes protocolData) payable',
+  'function forwardEth(address mayanProtocol, bytes protocolData) payable',
+]);
+const V1_ORDER =
+  '(bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, uint64 gasDrop, uint64 cancelFee, uint64 refundFee, uint64 deadline, bytes32 destAddr, uint16 destChainId, bytes32 referrerAddr, uint8 referrerBps, uint8 auctionMode, bytes32 random)';
+const V2_ORDER =
+  '(uint8 payloadType, bytes32 trader, bytes32 destAddr, uint16 destChainId, bytes32 referrerAddr, bytes32 tokenOut, uint64 minAmountOut, uint64 gasDrop, uint64 cancelFee, uint64 refundFee, uint64 deadline, uint8 referrerBps, uint8 auctionMode, bytes32 random)';
+const swiftV1Abi = parseAbi([
+  `function createOrderWithToken(address tokenIn, uint256 amountIn, ${V1_ORDER} params)`,
+  `function createOrderWithEth(${V1_ORDER} params) payable`,
+]);
+const swiftV2Abi = parseAbi([
+  `function createOrderWithToken(address tokenIn, uint256 amountIn, ${V2_ORDER} params, bytes customPayload)`,
+  `function createOrderWithEth(${V2_ORDER} params, bytes customPayload) payable`,
+]);
+
+const PRICE = '/mayan-price/v3';
+const EXPLORER = '/mayan-explorer/v3';
+const FORWARDER = getAddress('0x337685fdaB40D39bd02028545a4FfA7D287cC3E2');
+const SWIFT_V1 = '0xC38e4e6A15593f908255214653d3D947CA1c2338';
+const RANDOM: Hex = '0x5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
+const SOURCE_TX: Hex = '0x4d2b6d19a5e3c07f1c2b3a4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7081';
+const CONTEXT = { provider: 'mayan' as const, fromChain: 'arbitrum', toChain: 'base', targetDecimals: 6 };
+const never = () => new AbortController().signal;
+const bytes32 = (address: string) => pad(address.toLowerCase() as Hex, { size: 32 });
+
+function mayanConfig(
+  server: FakeProviderServer,
+  overrides: Partial<ProvidersConfig['mayan']> = {},
+): ProvidersConfig['mayan'] {
+  return {
+    priceUrl: server.origin + PRICE,
+    explorerUrl: server.origin + EXPLORER,
+    apiKey: null,
+    forwarderAddress: FORWARDER,
+    referrerAddress: null,
+    timeoutMs: 5000,
+    ...overrides,
+  };
+}
+
+describeProviderAdapterContract({
+  name: 'mayan',
+  quoteRoute: { method: 'POST', path: `${PRICE}/quote` },
+  make: (server, { timeoutMs }) => new MayanAdapter(mayanConfig(server, { timeoutMs })),
+  slice: () => quoteSlice(),
+});
+
+describe('MayanAdapter', () => {
+  let server: FakeProviderServer;
+  const adapter = (overrides: Partial<ProvidersConfig['mayan']> = {}) =>
+    new MayanAdapter(mayanConfig(server, overrides), { randomBytes32: () => RANDOM });
+  const quoted = (result: QuoteResult): ProviderQuote => {
+    if (!result.ok) throw new Error(`expected a quote, got ${JSON.stringify(result.failure)}`);
+    return result.quote;
+  };
+  const progressOf = (result: StatusResult) => {
+    if (!result.ok) throw new Error(`expected progress, got ${JSON.stringify(result.failure)}`);
+    return result.progress;
+  };
+
+  beforeAll(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterEach(() => server.reset());
+  afterAll(() => server.close());
+
+  describe('quote', () => {
+    it('posts a Swift-only quote request and builds approve + forwardERC20(createOrderWithToken) from the best Swift quote', async () => {
+      server.route('POST', `${PRICE}/quote`, {
+        status: 200,
+        body: fixture(__dirname, 'quote-swift-erc20.json'),
+      });
+
+      const quote = quoted(
+        await adapter({ apiKey: 'mayan-secret' }).quote(quoteSlice(), { signal: never() }),
+      );
+
+      const [request] = server.received;
+      expect(request.query.get('apiKey')).toBe('mayan-secret');
+      expect(request.body).toEqual({
+        amountIn64: '100000000',
+        fromToken: USDC.arbitrum,
+        fromChain: 'arbitrum',
+        toToken: USDC.base,
+        toChain: 'base',
+        slippageBps: 50,
+        destinationAddress: RECIPIENT,
+        swift: true,
+        mctp: false,
+        fastMctp: false,
+        wormhole: false,
+        monoChain: false,
+        gasless: false,
+        fullList: false,
+      });
+      // The second Swift quote pays more than the first; the MCTP one pays most but is not built here.
+      expect(quote).toMatchObject({
+        provider: 'mayan',
+        sliceId: 'slice-1',
+        expectedOutputRaw: 99912000n,
+        minimumOutputRaw: 99412440n,
+        inputUsd: null,
+        outputUsd: null,
+        feeUsd: 0.088,
+        feeBreakdown: [{ kind: 'provider', usd: 0.088 }],
+        lossUsd: null,
+        etaSeconds: 12,
+        providerRequestId: 'b9a5d7e2-4f8e-4e0b-a3d0-7fd5d2a1c002',
+        trackingContext: CONTEXT,
+      });
+
+      const [approve, forward] = quote.calls;
+      expect(quote.calls).toHaveLength(2);
+      expect(approve).toEqual({
+        chainId: 42161,
+        to: USDC.arbitrum,
+        data: expect.any(String),
+        value: 0n,
+        gas: null,
+        kind: 'approve',
+        approval: { token: USDC.arbitrum, spender: FORWARDER, amount: 100_000000n },
+      });
+      expect(decodeFunctionData({ abi: erc20Abi, data: approve.data })).toEqual({
+        functionName: 'approve',
+        args: [FORWARDER, 100_000000n],
+      });
+      expect(forward).toMatchObject({ chainId: 42161, to: FORWARDER, value: 0n, gas: null, kind: 'deposit' });
+
+      const outer = decodeFunctionData({ abi: forwarderAbi, data: forward.data });
+      expect(outer.functionName).toBe('forwardERC20');
+      const [tokenIn, amountIn, permit, protocol, protocolData] = outer.args as readonly [
+        string,
+        bigint,
+        unknown,
+        string,
+        Hex,
+      ];
+      expect([tokenIn, amountIn, protocol]).toEqual([USDC.arbitrum, 100_000000n, SWIFT_V1]);
+      expect(permit).toEqual({ value: 0n, deadline: 0n, v: 0, r: zeroHash, s: zeroHash });
+
+      const inner = decodeFunctionData({ abi: swiftV1Abi, data: protocolData });
+      expect(inner.functionName).toBe('createOrderWithToken');
+      expect(inner.args).toEqual([
+        USDC.arbitrum,
+        100_000000n,
+        {
+          trader: bytes32(WALLET),
+          tokenOut: bytes32(USDC.base),
+          minAmountOut: 99412440n,
+          gasDrop: 0n,
+          cancelFee: 21000n,
+          refundFee: 79000n,
+          deadline: 1767229200n,
+          destAddr: bytes32(RECIPIENT),
+          destChainId: 30,
+          referrerAddr: zeroHash,
+          referrerBps: 0,
+          auctionMode: 2,
+          random: RANDOM,
+        },
+      ]);
+    });
+
+    it('native input (Swift V2): forwardEth(createOrderWithEth) carrying the amount, no approval; 18-decimal minimum floored to 8', async () => {
+      server.route('POST', `${PRICE}/quote`, {
+        status: 200,
+        body: fixture(__dirname, 'quote-swift-native.json'),
+      });
+      const WETH_ARB = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
+      const slice = quoteSlice({
+        source: { chainId: 8453, token: NATIVE, amount: 50000000000000000n, decimals: 18 },
+        target: { chainId: 42161, token: WETH_ARB, decimals: 18 },
+      });
+
+      const quote = quoted(await adapter().quote(slice, { signal: never() }));
+
+      expect(server.received[0].query.has('apiKey')).toBe(false);
+      expect(server.received[0].body).toMatchObject({
+        fromToken: NATIVE,
+        fromChain: 'base',
+        toChain: 'arbitrum',
+      });
+      expect(quote).toMatchObject({
+        expectedOutputRaw: 49957631000000000n,
+        minimumOutputRaw: 49707842845000000n,
+        trackingContext: { provider: 'mayan', fromChain: 'base', toChain: 'arbitrum', targetDecimals: 18 },
+      });
+      expect(quote.calls).toHaveLength(1);
+      const [deposit] = quote.calls;
+      expect(deposit).toMatchObject({
+        chainId: 8453,
+        to: FORWARDER,
+        value: 50000000000000000n,
+        kind: 'deposit',
+      });
+      const outer = decodeFunctionData({ abi: forwarderAbi, data: deposit.data });
+      expect(outer.functionName).toBe('forwardEth');
+      const [protocol, protocolData] = outer.args as readonly [string, Hex];
+      expect(protocol).toBe(SWIFT_V1);
+      const inner = decodeFunctionData({ abi: swiftV2Abi, data: protocolData });
+      expect(inner.functionName).toBe('createOrderWithEth');
+      expect(inner.args).toEqual([
+        {
+          payloadType: 1,
+          trader: bytes32(WALLET),
+          destAddr: bytes32(RECIPIENT),
+          destChainId: 23,
+          referrerAddr: zeroHash,
+          tokenOut: bytes32(WETH_ARB),
+          minAmountOut: 4970784n,
+          gasDrop: 0n,
+          cancelFee: 300n,
+          refundFee: 1200n,
+          deadline: 1767229500n,
+          referrerBps: 0,
+          auctionMode: 2,
+          random: RANDOM,
+        },
+        '0x',
+      ]);
+    });
+
+    it('sends the app fee as referrer + referrerBps and writes both into the order', async () => {
+      const body = fixture(__dirname, 'quote-swift-erc20.json');
+      for (const q of body.quotes) delete q.referrerBps;
+      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+      const quote = quoted(
+        await adapter().quote(quoteSlice({ appFeeBps: 25, appFeeRecipient: FEE_RECIPIENT }), {
+          signal: never(),
+        }),
+      );
+      expect(server.received[0].body).toMatchObject({ referrer: FEE_RECIPIENT, referrerBps: 25 });
+      const forward = decodeFunctionData({ abi: forwarderAbi, data: quote.calls[1].data });
+      const inner = decodeFunctionData({ abi: swiftV1Abi, data: forward.args[4] as Hex });
+      expect(inner.args[2]).toMatchObject({ referrerAddr: bytes32(FEE_RECIPIENT), referrerBps: 25 });
+    });
+
+    it('prefers MAYAN_REFERRER_ADDRESS over the slice fee recipient, and then needs no recipient', async () => {
+      const referrer = '0x1111111111111111111111111111111111111111';
+      server.route('POST', `${PRICE}/quote`, {
+        status: 200,
+        body: fixture(__dirname, 'quote-swift-erc20.json'),
+      });
+      await adapter({ referrerAddress: referrer }).quote(quoteSlice({ appFeeBps: 20 }), { signal: never() });
+      expect(server.received[0].body).toMatchObject({ referrer, referrerBps: 20 });
+    });
+
+    it('throws InvalidQuoteSliceError for an app fee with no referrer at all', async () => {
+      await expect(
+        adapter().quote(quoteSlice({ appFeeBps: 20 }), { signal: never() }),
+      ).rejects.toBeInstanceOf(InvalidQuoteSliceError);
+    });
+
+    it('a chain Mayan does not serve → route_unavailable without a request', async () => {
+      const slice = quoteSlice({ target: { chainId: 324, token: USDC.base, decimals: 6 } });
+      expect(await adapter().quote(slice, { signal: never() })).toMatchObject({
+        ok: false,
+        failure: {
+          provider: 'mayan',
+          reasonCode: 'route_unavailable',
+          reason: 'mayan does not serve chain 324',
+        },
+      });
+      expect(server.received).toHaveLength(0);
+    });
+
+    it('a refundTo other than the wallet → route_unavailable without a request (Swift refunds the trader)', async () => {
+      const slice = quoteSlice({ refundTo: RECIPIENT });
+      expect(await adapter().quote(slice, { signal: never() })).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'route_unavailable' },
+      });
+      expect(server.received).toHaveLength(0);
+    });
+
+    it.each<[string, unknown]>([
+      ['empty quotes', { minimumSdkVersion: [11, 0, 0], quotes: [] }],
+      ['no quotes field', { minimumSdkVersion: [11, 0, 0] }],
+      ['only non-Swift quotes', { quotes: [{ type: 'MCTP', expectedAmountOutBaseUnits: '1' }] }],
+    ])('%s → route_unavailable', async (_label, body) => {
+      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+      expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'route_unavailable', httpStatus: 200 },
+      });
+    });
+
+    it('a Swift route that swaps on the source chain first → route_unavailable', async () => {
+      const body = fixture(__dirname, 'quote-swift-erc20.json');
+      for (const q of body.quotes) q.swiftInputContract = USDC.ethereum;
+      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+      expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'route_unavailable' },
+      });
+    });
+
+    it.each<[string, (quote: Fixture) => void]>([
+      ['no swiftMayanContract', (q) => delete q.swiftMayanContract],
+      ['no minReceivedBaseUnits', (q) => delete q.minReceivedBaseUnits],
+      ['no deadline64', (q) => delete q.deadline64],
+      ['a zero deadline64', (q) => (q.deadline64 = '0')],
+      ['no effectiveAmountIn64', (q) => delete q.effectiveAmountIn64],
+      ['an effectiveAmountIn64 above the slice', (q) => (q.effectiveAmountIn64 = '100000001')],
+      ['a cancel fee past uint64', (q) => (q.cancelRelayerFee64 = '18446744073709551616')],
+      ['an auction mode past uint8', (q) => (q.swiftAuctionMode = 256)],
+    ])('%s → provider_unavailable', async (_label, breakIt) => {
+      const body = fixture(__dirname, 'quote-swift-erc20.json');
+      body.quotes.forEach(breakIt);
+      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+      expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 200 },
+      });
+    });
+
+    it('absent optional fee fields read as zero and the bridge fee becomes the forwardERC20 value', async () => {
+      const body = fixture(__dirname, 'quote-swift-erc20.json');
+      for (const q of body.quotes) {
+        delete q.cancelRelayerFee64;
+        delete q.refundRelayerFee64;
+        delete q.swiftAuctionMode;
+        q.bridgeFee64 = '12000000000000';
+      }
+      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+      expect(quote.calls[1].value).toBe(12000000000000n);
+      const forward = decodeFunctionData({ abi: forwarderAbi, data: quote.calls[1].data });
+      const inner = decodeFunctionData({ abi: swiftV1Abi, data: forward.args[4] as Hex });
+      expect(inner.args[2]).toMatchObject({ cancelFee: 0n, refundFee: 0n, auctionMode: 0 });
+    });
+
+    it.each([
+      [{ code: 'AMOUNT_TOO_SMALL', msg: 'Amount too small (min ~2.1 USDC)' }, 400, 'amount_too_low'],
+      [{ code: 0, msg: 'Route not found' }, 406, 'route_unavailable'],
+      [{ statusCode: 500, message: 'Internal server error' }, 500, 'provider_unavailable'],
+    ])('error body %j (%s) → %s', async (body, status, reasonCode) => {
+      server.route('POST', `${PRICE}/quote`, { status, body });
+      const result = await adapter({ apiKey: 'mayan-secret' }).quote(quoteSlice(), { signal: never() });
+      expect(result).toMatchObject({
+        ok: false,
+        failure: { provider: 'mayan', reasonCode, httpStatus: status },
+      });
+      expect(JSON.stringify(result)).not.toContain('mayan-secret');
+    });
+  });
+
+  describe('status', () => {
+    const route = `${EXPLORER}/swap/trx/${SOURCE_TX}`;
+    const statusOf = (context = CONTEXT, sourceTxHash: Hex | null = SOURCE_TX) =>
+      adapter().status(context, { signal: never(), sourceTxHash });
+
+    it('404 → pending not_indexed (the explorer lags the chain)', async () => {
+      server.route('GET', route, { status: 404, body: { code: 'NOT_FOUND', message: 'Swap not found' } });
+      expect(progressOf(await statusOf())).toEqual({ state: 'pending', providerStatus: 'not_indexed' });
+    });
+
+    it('a 404 page that is not JSON → pending not_indexed as well', async () => {
+      server.route('GET', route, { status: 404, raw: 'Not Found' });
+      expect(progressOf(await statusOf())).toEqual({ state: 'pending', providerStatus: 'not_indexed' });
+    });
+
+    it.each(['INPROGRESS', 'PENDING'])('%s → pending', async (clientStatus) => {
+      server.route('GET', route, {
+        status: 200,
+        body: { ...fixture(__dirname, 'swap-trx-completed.json'), clientStatus },
+      });
+      expect(progressOf(await statusOf())).toEqual({ state: 'pending', providerStatus: clientStatus });
+    });
+
+    it('COMPLETED → filled with fulfillTxHash and toAmount converted to base units, floored, never via a float', async () => {
+      server.route('GET', route, { status: 200, body: fixture(__dirname, 'swap-trx-completed.json') });
+      expect(progressOf(await statusOf())).toEqual({
+        state: 'filled',
+        providerStatus: 'COMPLETED',
+        destinationTxHash: '0x2222222222222222222222222222222222222222222222222222222222222222',
+        actualOutputRaw: 99921567n,
+      });
+    });
+
+    it('COMPLETED to an 18-decimal token: every digit kept', async () => {
+      server.route('GET', route, {
+        status: 200,
+        body: { ...fixture(__dirname, 'swap-trx-completed.json'), toAmount: '0.049961234567891234' },
+      });
+      expect(progressOf(await statusOf({ ...CONTEXT, targetDecimals: 18 }))).toMatchObject({
+        actualOutputRaw: 49961234567891234n,
+      });
+    });
+
+    it('REFUNDED → refunded with refundTxHash', async () => {
+      const refund = '0x5555555555555555555555555555555555555555555555555555555555555555';
+      server.route('GET', route, {
+        status: 200,
+        body: {
+          ...fixture(__dirname, 'swap-trx-completed.json'),
+          clientStatus: 'REFUNDED',
+          status: 'REFUNDED_ON_EVM',
+          fulfillTxHash: null,
+          refundTxHash: refund,
+        },
+      });
+      expect(progressOf(await statusOf())).toEqual({
+        state: 'refunded',
+        providerStatus: 'REFUNDED',
+        refundTxHash: refund,
+        reason: null,
+      });
+    });
+
+    it('no source transaction yet → not_found without a request', async () => {
+      expect(await statusOf(CONTEXT, null)).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'not_found' },
+      });
+      expect(server.received).toHaveLength(0);
+    });
+
+    it.each([429, 500, 503])('HTTP %s → provider_unavailable', async (httpStatus) => {
+      server.route('GET', route, { status: httpStatus, body: { message: 'busy' } });
+      expect(await statusOf()).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus },
+      });
+    });
+
+    it('malformed JSON → provider_unavailable', async () => {
+      server.route('GET', route, { status: 200, raw: '<html>' });
+      expect(await statusOf()).toMatchObject({ ok: false, failure: { reasonCode: 'provider_unavailable' } });
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { type Address, type Hex } from 'viem';
+import { type RoutableProvider } from './provider-adapter.port';
+
+/** One transaction the wallet sends on the source chain. */
+export interface ProviderCall {
+  chainId: number;
+  to: Address;
+  data: Hex;
+  value: bigint;
+  gas: bigint | null;
+  kind: 'approve' | 'deposit' | 'other';
+  /** Set on approvals so prepare can skip one the on-chain allowance already covers, and order USDT resets. */
+  approval?: { token: Address; spender: Address; amount: bigint };
+}
+
+export type FeeKind = 'provider' | 'app' | 'gas' | 'swap' | 'other';
+
+export interface ProviderQuote {
+  provider: RoutableProvider;
+  sliceId: string;
+  /** Target token base units, already net of fees. */
+  expectedOutputRaw: bigint;
+  minimumOutputRaw: bigint;
+  inputUsd: number | null;
+  outputUsd: number | null;
+  feeUsd: number | null;
+  feeBreakdown: { kind: FeeKind; usd: number }[];
+  /** Value lost beyond fees (price impact, slippage), when the provider makes it derivable. */
+  lossUsd: number | null;
+  etaSeconds: number | null;
+  /** Ordered, all on source.chainId, approvals first. */
+  calls: ProviderCall[];
+  /** relay requestId, across id, mayan quoteId. */
+  providerRequestId: string | null;
+  trackingContext: TrackingContext;
+}
+
+/** JSON-serialisable (no bigint): what status() needs later, stored with the attempt. */
+export type TrackingContext =
+  | { provider: 'relay'; requestId: string; originChainId: number; destinationChainId: number }
+  | { provider: 'across'; originChainId: number; destinationChainId: number }
+  /** targetDecimals: the explorer reports the output in human units. */
+  | { provider: 'mayan'; fromChain: string; toChain: string; targetDecimals: number };
+
+export type QuoteFailureReason =
+  | 'provider_unavailable'
+  | 'route_unavailable'
+  | 'provider_timeout'
+  | 'same_chain_unsupported'
+  | 'amount_too_low';
+
+export interface QuoteFailure {
+  provider: RoutableProvider;
+  reasonCode: QuoteFailureReason;
+  reason: string;
+  httpStatus: number | null;
+  providerCode: string | null;
+}
+
+export type QuoteResult = { ok: true; quote: ProviderQuote } | { ok: false; failure: QuoteFailure };

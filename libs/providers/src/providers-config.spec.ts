@@ -1,0 +1,83 @@
+import { ConfigError } from '@svc/platform';
+import { loadProvidersConfig } from './providers-config';
+
+describe('loadProvidersConfig', () => {
+  it('defaults to the production endpoints, no keys, 8 s time-outs', () => {
+    expect(loadProvidersConfig({})).toEqual({
+      relay: { baseUrl: 'https://api.relay.link', apiKey: null, timeoutMs: 8000 },
+      across: { baseUrl: 'https://app.across.to/api', apiKey: null, integratorId: null, timeoutMs: 8000 },
+      mayan: {
+        priceUrl: 'https://price-api.mayan.finance/v3',
+        explorerUrl: 'https://explorer-api.mayan.finance/v3',
+        apiKey: null,
+        forwarderAddress: '0x337685fdaB40D39bd02028545a4FfA7D287cC3E2',
+        referrerAddress: null,
+        timeoutMs: 8000,
+      },
+    });
+  });
+
+  it('reads every variable; base URLs may carry a path prefix and lose a trailing slash', () => {
+    const config = loadProvidersConfig({
+      RELAY_BASE_URL: 'http://127.0.0.1:7000/relay/',
+      RELAY_API_KEY: 'rk',
+      RELAY_TIMEOUT_MS: '2500',
+      ACROSS_BASE_URL: 'http://127.0.0.1:7000/across/api',
+      ACROSS_API_KEY: 'ak',
+      ACROSS_INTEGRATOR_ID: '0xdead',
+      ACROSS_TIMEOUT_MS: '3000',
+      MAYAN_PRICE_URL: 'http://127.0.0.1:7000/mayan/price/v3',
+      MAYAN_EXPLORER_URL: 'http://127.0.0.1:7000/mayan/explorer/v3',
+      MAYAN_API_KEY: 'mk',
+      MAYAN_FORWARDER_ADDRESS: '0x1111111111111111111111111111111111111111',
+      MAYAN_REFERRER_ADDRESS: '0x2222222222222222222222222222222222222222',
+      MAYAN_TIMEOUT_MS: '4000',
+    });
+    expect(config).toEqual({
+      relay: { baseUrl: 'http://127.0.0.1:7000/relay', apiKey: 'rk', timeoutMs: 2500 },
+      across: {
+        baseUrl: 'http://127.0.0.1:7000/across/api',
+        apiKey: 'ak',
+        integratorId: '0xdead',
+        timeoutMs: 3000,
+      },
+      mayan: {
+        priceUrl: 'http://127.0.0.1:7000/mayan/price/v3',
+        explorerUrl: 'http://127.0.0.1:7000/mayan/explorer/v3',
+        apiKey: 'mk',
+        forwarderAddress: '0x1111111111111111111111111111111111111111',
+        referrerAddress: '0x2222222222222222222222222222222222222222',
+        timeoutMs: 4000,
+      },
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadProvidersConfig({ RELAY_API_KEY: '', RELAY_BASE_URL: ' ' }).relay).toEqual({
+      baseUrl: 'https://api.relay.link',
+      apiKey: null,
+      timeoutMs: 8000,
+    });
+  });
+
+  it.each([
+    ['RELAY_BASE_URL', 'api.relay.link'],
+    ['ACROSS_BASE_URL', 'ftp://app.across.to/api'],
+    ['MAYAN_PRICE_URL', 'https://price-api.mayan.finance/v3?apiKey=x'],
+    ['RELAY_TIMEOUT_MS', '8s'],
+    ['ACROSS_TIMEOUT_MS', '50'],
+    ['MAYAN_TIMEOUT_MS', '1000000'],
+    ['ACROSS_INTEGRATOR_ID', 'dead'],
+    ['ACROSS_INTEGRATOR_ID', '0xdeadbeef'],
+    ['MAYAN_FORWARDER_ADDRESS', '0x1234'],
+    ['MAYAN_REFERRER_ADDRESS', 'FC4eXxkyrMPTjiYUpp4EAnkmwMbQyZ6NDCh1kfLn6vsf'],
+  ])('a bad %s (%s) stops with a ConfigError naming it', (name, value) => {
+    expect(() => loadProvidersConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadProvidersConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('never echoes a key in its message', () => {
+    expect(() => loadProvidersConfig({ RELAY_API_KEY: 'sk live 123' })).toThrow(/RELAY_API_KEY/);
+    expect(() => loadProvidersConfig({ RELAY_API_KEY: 'sk live 123' })).not.toThrow(/sk live/);
+  });
+});

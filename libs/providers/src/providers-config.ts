@@ -1,0 +1,108 @@
+import { ConfigError } from '@svc/platform';
+import { type Address, isAddress } from 'viem';
+
+export interface ProvidersConfig {
+  relay: { baseUrl: string; apiKey: string | null; timeoutMs: number };
+  across: { baseUrl: string; apiKey: string | null; integratorId: string | null; timeoutMs: number };
+  mayan: {
+    priceUrl: string;
+    explorerUrl: string;
+    apiKey: string | null;
+    forwarderAddress: Address;
+    referrerAddress: Address | null;
+    timeoutMs: number;
+  };
+}
+
+/** Production endpoints (reference/providers.md §1.1, §2.1, §3.1). */
+export const PROVIDER_DEFAULTS = {
+  relayBaseUrl: 'https://api.relay.link',
+  acrossBaseUrl: 'https://app.across.to/api',
+  mayanPriceUrl: 'https://price-api.mayan.finance/v3',
+  mayanExplorerUrl: 'https://explorer-api.mayan.finance/v3',
+  mayanForwarderAddress: '0x337685fdaB40D39bd02028545a4FfA7D287cC3E2',
+  timeoutMs: 8000,
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the provider settings; unset or empty variables keep their defaults. Messages never echo a key. */
+export function loadProvidersConfig(env: Env = process.env): ProvidersConfig {
+  return {
+    relay: {
+      baseUrl: url(env, 'RELAY_BASE_URL', PROVIDER_DEFAULTS.relayBaseUrl),
+      apiKey: secret(env, 'RELAY_API_KEY'),
+      timeoutMs: timeout(env, 'RELAY_TIMEOUT_MS'),
+    },
+    across: {
+      baseUrl: url(env, 'ACROSS_BASE_URL', PROVIDER_DEFAULTS.acrossBaseUrl),
+      apiKey: secret(env, 'ACROSS_API_KEY'),
+      integratorId: integratorId(env, 'ACROSS_INTEGRATOR_ID'),
+      timeoutMs: timeout(env, 'ACROSS_TIMEOUT_MS'),
+    },
+    mayan: {
+      priceUrl: url(env, 'MAYAN_PRICE_URL', PROVIDER_DEFAULTS.mayanPriceUrl),
+      explorerUrl: url(env, 'MAYAN_EXPLORER_URL', PROVIDER_DEFAULTS.mayanExplorerUrl),
+      apiKey: secret(env, 'MAYAN_API_KEY'),
+      forwarderAddress: address(env, 'MAYAN_FORWARDER_ADDRESS') ?? PROVIDER_DEFAULTS.mayanForwarderAddress,
+      referrerAddress: address(env, 'MAYAN_REFERRER_ADDRESS'),
+      timeoutMs: timeout(env, 'MAYAN_TIMEOUT_MS'),
+    },
+  };
+}
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function invalid(name: string, rule: string): ConfigError {
+  return new ConfigError(`invalid environment:\n  ${name}: ${rule}`);
+}
+
+/** Without the trailing slash, so paths join cleanly onto a base that carries a prefix (`…/api`). */
+function url(env: Env, name: string, fallback: string): string {
+  const value = read(env, name) ?? fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw invalid(name, 'must be an absolute http(s) URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw invalid(name, 'must be an absolute http(s) URL');
+  if (parsed.search !== '' || parsed.hash !== '')
+    throw invalid(name, 'must not carry a query string or fragment');
+  return value.replace(/\/+$/, '');
+}
+
+function secret(env: Env, name: string): string | null {
+  const value = read(env, name);
+  if (value === undefined) return null;
+  if (/[\s]/.test(value)) throw invalid(name, 'must not contain whitespace');
+  return value;
+}
+
+function timeout(env: Env, name: string): number {
+  const value = read(env, name);
+  if (value === undefined) return PROVIDER_DEFAULTS.timeoutMs;
+  if (!/^[0-9]+$/.test(value)) throw invalid(name, 'must be an integer number of milliseconds');
+  const ms = Number(value);
+  if (ms < 100 || ms > 120000) throw invalid(name, 'must be between 100 and 120000');
+  return ms;
+}
+
+function integratorId(env: Env, name: string): string | null {
+  const value = read(env, name);
+  if (value === undefined) return null;
+  // Across validates the 2-byte format itself (INVALID_PARAM); failing at boot is kinder than on every quote.
+  if (!/^0x[0-9a-fA-F]{4}$/.test(value)) throw invalid(name, 'must be a 2-byte hex string such as 0xdead');
+  return value;
+}
+
+function address(env: Env, name: string): Address | null {
+  const value = read(env, name);
+  if (value === undefined) return null;
+  if (!isAddress(value, { strict: false })) throw invalid(name, 'must be a 20-byte hex EVM address');
+  return value;
+}

@@ -1,0 +1,404 @@
+import { getAddress } from 'viem';
+import { type ProviderQuote, type QuoteResult, type StatusResult } from '../index';
+import { InvalidQuoteSliceError } from '../invalid-quote-slice.error';
+import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
+import {
+  type FakeProviderServer,
+  startFakeProviderServer,
+} from '../testing/fake-provider-server.test-helper';
+import { type Fixture, fixture } from '../testing/fixture.test-helper';
+import { describeProviderAdapterContract } from '../testing/provider-adapter.contract';
+import {
+  FEE_RECIPIENT,
+  NATIVE,
+  quoteSlice,
+  RECIPIENT,
+  USDC,
+  WALLET,
+} from '../testing/quote-slice.test-helper';
+import { RelayAdapter } from './relay.adapter';
+
+const PREFIX = '/relay';
+const REQUEST_ID = '0x6a1f9b0c4c8e2b3d7e5f4a39d0b8c7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0';
+const CONTEXT = {
+  provider: 'relay' as const,
+  requestId: REQUEST_ID,
+  originChainId: 42161,
+  destinationChainId: 8453,
+};
+const never = () => new AbortController().signal;
+
+describeProviderAdapterContract({
+  name: 'relay',
+  quoteRoute: { method: 'POST', path: `${PREFIX}/quote/v2` },
+  make: (server, { timeoutMs }) =>
+    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey: null, timeoutMs }),
+  slice: () => quoteSlice(),
+});
+
+describe('RelayAdapter', () => {
+  let server: FakeProviderServer;
+  const adapter = (apiKey: string | null = 'relay-secret-key') =>
+    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey, timeoutMs: 5000 });
+  const quoted = (result: QuoteResult): ProviderQuote => {
+    if (!result.ok) throw new Error(`expected a quote, got ${JSON.stringify(result.failure)}`);
+    return result.quote;
+  };
+  const progressOf = (result: StatusResult) => {
+    if (!result.ok) throw new Error(`expected progress, got ${JSON.stringify(result.failure)}`);
+    return result.progress;
+  };
+
+  beforeAll(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterEach(() => server.reset());
+  afterAll(() => server.close());
+
+  describe('quote', () => {
+    it('sends the slice as a /quote/v2 body with the API key, and normalises approve + deposit', async () => {
+      server.route('POST', `${PREFIX}/quote/v2`, {
+        status: 200,
+        body: fixture(__dirname, 'quote-erc20-approve.json'),
+      });
+
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+
+      expect(server.received).toHaveLength(1);
+      const [request] = server.received;
+      expect(request.headers['x-api-key']).toBe('relay-secret-key');
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(request.body).toEqual({
+        user: WALLET,
+        recipient: RECIPIENT,
+        refundTo: WALLET,
+        originChainId: 42161,
+        destinationChainId: 8453,
+        originCurrency: USDC.arbitrum,
+        destinationCurrency: USDC.base,
+        amount: '100000000',
+        tradeType: 'EXACT_INPUT',
+        slippageTolerance: '50',
+      });
+      const [approve, deposit] = fixture(__dirname, 'quote-erc20-approve.json').steps.map(
+        (step: { items: { data: { to: string; data: string } }[] }) => step.items[0].data,
+      );
+      expect(quote).toEqual({
+        provider: 'relay',
+        sliceId: 'slice-1',
+        expectedOutputRaw: 99958977n,
+        minimumOutputRaw: 99459182n,
+        inputUsd: 99.993101,
+        outputUsd: 99.952074,
+        feeUsd: 0.011214 + 0.041019 + 0,
+        feeBreakdown: [
+          { kind: 'gas', usd: 0.011214 },
+          { kind: 'provider', usd: 0.041019 },
+        ],
+        lossUsd: 0.000004,
+        etaSeconds: 4,
+        calls: [
+          {
+            chainId: 42161,
+            to: USDC.arbitrum,
+            data: approve.data,
+            value: 0n,
+            gas: 55000n,
+            kind: 'approve',
+            approval: {
+              token: USDC.arbitrum,
+              spender: getAddress('0xaaaaaaae92cc1ceef79a038017889fdd26d23d4d'),
+              amount: 100_000000n,
+            },
+          },
+          { chainId: 42161, to: deposit.to, data: deposit.data, value: 0n, gas: 92000n, kind: 'deposit' },
+        ],
+        providerRequestId: REQUEST_ID,
+        trackingContext: CONTEXT,
+      });
+      expect(JSON.parse(JSON.stringify(quote.trackingContext))).toEqual(quote.trackingContext);
+    });
+
+    it('native input: one deposit carrying the value, no approval, no gas when Relay gives none', async () => {
+      server.route('POST', `${PREFIX}/quote/v2`, {
+        status: 200,
+        body: fixture(__dirname, 'quote-native.json'),
+      });
+      const slice = quoteSlice({
+        source: { chainId: 8453, token: NATIVE, amount: 50000000000000000n, decimals: 18 },
+        target: { chainId: 42161, token: USDC.arbitrum, decimals: 6 },
+      });
+
+      const quote = quoted(await adapter(null).quote(slice, { signal: never() }));
+
+      expect(server.received[0].headers['x-api-key']).toBeUndefined();
+      expect(quote.calls).toEqual([
+        {
+          chainId: 8453,
+          to: '0x4cd00e387622c35bddb9b4c962c136462338bc31',
+          data: expect.stringMatching(/^0x58109c/),
+          value: 50000000000000000n,
+          gas: null,
+          kind: 'deposit',
+        },
+      ]);
+      expect(quote).toMatchObject({
+        expectedOutputRaw: 180405716n,
+        minimumOutputRaw: 179503687n,
+        feeBreakdown: [
+          { kind: 'gas', usd: 0.005243 },
+          { kind: 'provider', usd: 0.062135 },
+          { kind: 'app', usd: 0.180738 },
+        ],
+        lossUsd: 0.115844,
+        etaSeconds: 12,
+        trackingContext: { provider: 'relay', originChainId: 8453, destinationChainId: 42161 },
+      });
+    });
+
+    it('passes the app fee through as appFees[{recipient, fee bps}]', async () => {
+      server.route('POST', `${PREFIX}/quote/v2`, {
+        status: 200,
+        body: fixture(__dirname, 'quote-erc20-approve.json'),
+      });
+      await adapter().quote(quoteSlice({ appFeeBps: 35, appFeeRecipient: FEE_RECIPIENT }), {
+        signal: never(),
+      });
+      expect(server.received[0].body).toMatchObject({ appFees: [{ recipient: FEE_RECIPIENT, fee: '35' }] });
+    });
+
+    it('throws InvalidQuoteSliceError for an app fee without a recipient (our bug, not Relay behaviour)', async () => {
+      await expect(
+        adapter().quote(quoteSlice({ appFeeBps: 10 }), { signal: never() }),
+      ).rejects.toBeInstanceOf(InvalidQuoteSliceError);
+      expect(server.received).toHaveLength(0);
+    });
+
+    it('skips steps with no items and items already complete', async () => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      body.steps[0].items[0].status = 'complete';
+      body.steps.push({ id: 'authorize', kind: 'signature', requestId: REQUEST_ID, items: [] });
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+      expect(quote.calls.map((call) => call.kind)).toEqual(['deposit']);
+    });
+
+    it('falls back to expandedPriceImpact for fees when the deprecated fees object is gone', async () => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      delete body.fees;
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+      expect(quote.feeBreakdown).toEqual([
+        { kind: 'gas', usd: 0.001023 },
+        { kind: 'provider', usd: 0.039996 },
+      ]);
+      expect(quote.feeUsd).toBeCloseTo(0.041019, 9);
+    });
+
+    it('reads the requestId from check.endpoint when the steps do not carry it', async () => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      for (const step of body.steps) delete step.requestId;
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      expect(quoted(await adapter().quote(quoteSlice(), { signal: never() })).providerRequestId).toBe(
+        REQUEST_ID,
+      );
+    });
+
+    it.each([
+      ['NO_QUOTES', 400, 'route_unavailable'],
+      ['NO_SWAP_ROUTES_FOUND', 400, 'route_unavailable'],
+      ['NO_INTERNAL_SWAP_ROUTES_FOUND', 400, 'route_unavailable'],
+      ['UNSUPPORTED_ROUTE', 400, 'route_unavailable'],
+      ['UNSUPPORTED_CHAIN', 400, 'route_unavailable'],
+      ['UNSUPPORTED_CURRENCY', 400, 'route_unavailable'],
+      ['INSUFFICIENT_LIQUIDITY', 400, 'route_unavailable'],
+      ['ROUTE_TEMPORARILY_RESTRICTED', 400, 'route_unavailable'],
+      ['CHAIN_DISABLED', 400, 'route_unavailable'],
+      ['AMOUNT_TOO_LOW', 400, 'amount_too_low'],
+      ['SWAP_IMPACT_TOO_HIGH', 400, 'route_unavailable'],
+      ['UNAUTHORIZED', 401, 'provider_unavailable'],
+      ['UNKNOWN_ERROR', 500, 'provider_unavailable'],
+      ['SERVICE_UNAVAILABLE', 503, 'provider_unavailable'],
+      ['PRICE_FETCH_FAILED', 503, 'provider_unavailable'],
+    ])('%s (%s) → %s', async (errorCode, status, reasonCode) => {
+      server.route('POST', `${PREFIX}/quote/v2`, {
+        status,
+        body: { message: 'No routes found', errorCode, requestId: '0xabc' },
+      });
+      const result = await adapter().quote(quoteSlice(), { signal: never() });
+      expect(result).toEqual({
+        ok: false,
+        failure: {
+          provider: 'relay',
+          reasonCode,
+          reason: `relay answered ${status} ${errorCode}: No routes found`,
+          httpStatus: status,
+          providerCode: errorCode,
+        },
+      });
+      expect(JSON.stringify(result)).not.toContain('relay-secret-key');
+    });
+
+    it.each<[string, (body: Fixture) => void]>([
+      ['no details.currencyOut', (body) => delete body.details.currencyOut],
+      ['a float minimumAmount', (body) => (body.details.currencyOut.minimumAmount = 99459182.5)],
+      ['no steps', (body) => delete body.steps],
+      [
+        'no requestId anywhere',
+        (body) => {
+          for (const step of body.steps) {
+            delete step.requestId;
+            delete step.items[0].check;
+          }
+        },
+      ],
+      [
+        'an approve step without approve calldata',
+        (body) => (body.steps[0].items[0].data.data = '0xdeadbeef'),
+      ],
+      ['a step on another chain', (body) => (body.steps[1].items[0].data.chainId = 1)],
+      ['a non-numeric value', (body) => (body.steps[1].items[0].data.value = '1e18')],
+      ['only an approval', (body) => void body.steps.pop()],
+    ])('%s → provider_unavailable', async (_label, breakIt) => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      breakIt(body);
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      const result = await adapter().quote(quoteSlice(), { signal: never() });
+      expect(result).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 200 },
+      });
+    });
+
+    it('a signature step it cannot execute → route_unavailable', async () => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      body.steps.unshift({
+        id: 'authorize1',
+        kind: 'signature',
+        requestId: REQUEST_ID,
+        items: [{ status: 'incomplete', data: { sign: { signatureKind: 'eip712' } } }],
+      });
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      const result = await adapter().quote(quoteSlice(), { signal: never() });
+      expect(result).toMatchObject({ ok: false, failure: { reasonCode: 'route_unavailable' } });
+    });
+  });
+
+  describe('status', () => {
+    const statusRoute = `${PREFIX}/intents/status/v3`;
+    const status = (apiKey: string | null = null) =>
+      adapter(apiKey).status(CONTEXT, { signal: never(), sourceTxHash: null });
+
+    it.each(['waiting', 'depositing', 'pending', 'submitted', 'delayed', 'some-new-status'])(
+      '%s → pending',
+      async (providerStatus) => {
+        server.route('GET', statusRoute, { status: 200, body: { status: providerStatus, txHashes: [] } });
+        expect(progressOf(await status())).toEqual({ state: 'pending', providerStatus });
+        expect(server.received[0].query.get('requestId')).toBe(REQUEST_ID);
+      },
+    );
+
+    it('success without an API key → filled with txHashes[0], amount unknown, no /requests/v3 call', async () => {
+      server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
+      expect(progressOf(await status())).toEqual({
+        state: 'filled',
+        providerStatus: 'success',
+        destinationTxHash: '0x1f2e3d4c5b6a79880796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        actualOutputRaw: null,
+      });
+      expect(server.received).toHaveLength(1);
+    });
+
+    it('success with an API key → the actual amount and fill hash from /requests/v3', async () => {
+      server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
+      server.route('GET', `${PREFIX}/requests/v3`, {
+        status: 200,
+        body: fixture(__dirname, 'requests-v3.json'),
+      });
+      expect(progressOf(await status('relay-secret-key'))).toEqual({
+        state: 'filled',
+        providerStatus: 'success',
+        destinationTxHash: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdef0001',
+        actualOutputRaw: 99961020n,
+      });
+      const record = server.received[1];
+      expect(record.query.get('id')).toBe(REQUEST_ID);
+      expect(record.headers['x-api-key']).toBe('relay-secret-key');
+    });
+
+    it('a same-chain record: falls back to route.actual.origin.outputCurrency', async () => {
+      const requests = fixture(__dirname, 'requests-v3.json');
+      delete requests.requests[0].data.route.actual.destination;
+      requests.requests[0].data.route.actual.origin.outputCurrency.amount = '99000001';
+      server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
+      server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: requests });
+      expect(progressOf(await status('relay-secret-key'))).toMatchObject({ actualOutputRaw: 99000001n });
+    });
+
+    it('a failing /requests/v3 leaves the fill standing with the amount unknown', async () => {
+      server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
+      server.route('GET', `${PREFIX}/requests/v3`, { status: 500, body: { message: 'boom' } });
+      expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+        state: 'filled',
+        destinationTxHash: '0x1f2e3d4c5b6a79880796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        actualOutputRaw: null,
+      });
+    });
+
+    it('refund → refunded', async () => {
+      const refundHash = '0x3333333333333333333333333333333333333333333333333333333333333333';
+      server.route('GET', statusRoute, {
+        status: 200,
+        body: { status: 'refund', details: 'SLIPPAGE', txHashes: [refundHash], inTxHashes: [] },
+      });
+      expect(progressOf(await status())).toEqual({
+        state: 'refunded',
+        providerStatus: 'refund',
+        refundTxHash: refundHash,
+        reason: 'SLIPPAGE',
+      });
+    });
+
+    it('failure → failed', async () => {
+      server.route('GET', statusRoute, { status: 200, body: { status: 'failure', txHashes: [] } });
+      expect(progressOf(await status())).toEqual({
+        state: 'failed',
+        providerStatus: 'failure',
+        reason: null,
+      });
+    });
+
+    it.each([
+      [404, 'not_found'],
+      [429, 'provider_unavailable'],
+      [500, 'provider_unavailable'],
+    ])('HTTP %s → %s', async (httpStatus, reasonCode) => {
+      server.route('GET', statusRoute, { status: httpStatus, body: { message: 'nope' } });
+      expect(await status()).toMatchObject({ ok: false, failure: { reasonCode, httpStatus } });
+    });
+
+    it('a status without a status field → provider_unavailable', async () => {
+      server.route('GET', statusRoute, { status: 200, body: { txHashes: [] } });
+      expect(await status()).toMatchObject({ ok: false, failure: { reasonCode: 'provider_unavailable' } });
+    });
+
+    it("throws TrackingContextMismatchError for another provider's context (a wiring bug)", async () => {
+      await expect(
+        adapter().status(
+          { provider: 'across', originChainId: 1, destinationChainId: 8453 },
+          { signal: never(), sourceTxHash: null },
+        ),
+      ).rejects.toBeInstanceOf(TrackingContextMismatchError);
+    });
+
+    it('a slow status → provider_timeout', async () => {
+      server.route('GET', statusRoute, 'hang');
+      const result = await new RelayAdapter({
+        baseUrl: server.origin + PREFIX,
+        apiKey: null,
+        timeoutMs: 150,
+      }).status(CONTEXT, { signal: never(), sourceTxHash: null });
+      expect(result).toMatchObject({ ok: false, failure: { reasonCode: 'provider_timeout' } });
+    });
+  });
+});

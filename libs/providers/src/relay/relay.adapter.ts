@@ -1,0 +1,101 @@
+import { type Hex } from 'viem';
+import { checkSlice } from '../check-slice';
+import { quoteFailureFromHttp } from '../failures/quote-failure';
+import { quoteFromParser } from '../failures/quote-from-parser';
+import { statusFailure, statusFailureFromHttp } from '../failures/status-failure';
+import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { isJsonSuccess } from '../http/is-json-success';
+import { providerUrl } from '../http/provider-url';
+import { type LegProgress, type StatusResult } from '../leg-progress';
+import { type ProviderAdapter, type QuoteSlice } from '../provider-adapter.port';
+import { type QuoteResult, type TrackingContext } from '../provider-quote';
+import { type ProvidersConfig } from '../providers-config';
+import { MalformedResponseError } from '../response/malformed-response.error';
+import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
+import { parseRelayQuote } from './parse-relay-quote';
+import { relayActualOutput } from './relay-actual-output';
+import { RELAY_ERROR_CODES } from './relay-error-codes';
+import { relayProgress } from './relay-progress';
+import { relayQuoteRequest } from './relay-quote-request';
+
+/** Relay (relay.link): quotes with ready transactions, tracked by the quote's requestId. */
+export class RelayAdapter implements ProviderAdapter {
+  readonly name = 'relay' as const;
+
+  constructor(
+    private readonly config: ProvidersConfig['relay'],
+    private readonly fetchFn: FetchFn = fetch,
+  ) {}
+
+  async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
+    const refused = checkSlice('relay', slice, { feeRecipientRequired: true });
+    if (refused !== null) return refused;
+    const result = await fetchJson(this.fetchFn, {
+      method: 'POST',
+      url: providerUrl(this.config.baseUrl, '/quote/v2'),
+      headers: this.headers(),
+      body: relayQuoteRequest(slice),
+      signal: options.signal,
+      timeoutMs: this.config.timeoutMs,
+    });
+    if (!isJsonSuccess(result)) return quoteFailureFromHttp('relay', result, RELAY_ERROR_CODES);
+    return quoteFromParser('relay', result.status, () => parseRelayQuote(result.body, slice));
+  }
+
+  async status(
+    context: TrackingContext,
+    options: { signal: AbortSignal; sourceTxHash: Hex | null },
+  ): Promise<StatusResult> {
+    if (context.provider !== 'relay') throw new TrackingContextMismatchError('relay', context.provider);
+    const result = await fetchJson(this.fetchFn, {
+      method: 'GET',
+      url: providerUrl(this.config.baseUrl, '/intents/status/v3', { requestId: context.requestId }),
+      headers: this.headers(),
+      signal: options.signal,
+      timeoutMs: this.config.timeoutMs,
+    });
+    if (!isJsonSuccess(result)) return statusFailureFromHttp('relay', result);
+    let progress: LegProgress;
+    try {
+      progress = relayProgress(result.body);
+    } catch (error) {
+      if (!(error instanceof MalformedResponseError)) throw error;
+      return statusFailure(
+        'provider_unavailable',
+        `relay status answered malformed: ${error.message}`,
+        result.status,
+      );
+    }
+    if (progress.state !== 'filled' || this.config.apiKey === null) return { ok: true, progress };
+    return { ok: true, progress: await this.withActualOutput(progress, context.requestId, options.signal) };
+  }
+
+  /**
+   * `/requests/v3` needs an API key and is the only place with the received amount. It is best effort: the
+   * fill is already certain, so a failed read leaves the amount unknown rather than the leg unsettled.
+   */
+  private async withActualOutput(
+    progress: Extract<LegProgress, { state: 'filled' }>,
+    requestId: string,
+    signal: AbortSignal,
+  ): Promise<LegProgress> {
+    const result = await fetchJson(this.fetchFn, {
+      method: 'GET',
+      url: providerUrl(this.config.baseUrl, '/requests/v3', { id: requestId }),
+      headers: this.headers(),
+      signal,
+      timeoutMs: this.config.timeoutMs,
+    });
+    if (!isJsonSuccess(result)) return progress;
+    const actual = relayActualOutput(result.body);
+    return {
+      ...progress,
+      destinationTxHash: actual.fillTxHash ?? progress.destinationTxHash,
+      actualOutputRaw: actual.amount,
+    };
+  }
+
+  private headers(): Record<string, string> {
+    return this.config.apiKey === null ? {} : { 'x-api-key': this.config.apiKey };
+  }
+}
