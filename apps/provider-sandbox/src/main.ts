@@ -1,6 +1,47 @@
+import { SandboxConfigError } from './config/sandbox-config-error';
+import { loadSandboxOptions } from './config/load-sandbox-options';
+import { startSandbox } from './start-sandbox';
+
 /**
- * The provider sandbox (local anvil chains, test tokens and bridge contracts, an HTTP simulator of the relay /
- * across / mayan dialects) arrives with the provider-adapters issue.
+ * `npm run sandbox`: anvil chains, the relay / across / mayan dialects and their fillers, until SIGINT or
+ * SIGTERM. Prints where everything is and the environment the service needs to use it.
  */
-process.stderr.write('provider-sandbox: not available yet (see the provider adapters issue)\n');
-process.exit(2);
+async function main(): Promise<void> {
+  const sandbox = await startSandbox(loadSandboxOptions(process.env));
+  const { manifest } = sandbox;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stdout.write(`provider-sandbox: ${signal}, stopping\n`);
+      sandbox.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`provider-sandbox: stop failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+  process.stdout.write(
+    [
+      '',
+      `provider sandbox on ${manifest.url}  (started in ${manifest.startupMs} ms)`,
+      ...manifest.chains.map((c) => `  chain ${String(c.chainId).padEnd(6)} ${c.name.padEnd(9)} ${c.rpcUrl}`),
+      `  relay   ${manifest.providers.relay.baseUrl}`,
+      `  across  ${manifest.providers.across.baseUrl}`,
+      `  mayan   ${manifest.providers.mayan.priceUrl}  ${manifest.providers.mayan.explorerUrl}`,
+      `  faults  POST/DELETE ${manifest.url}/faults   manifest ${manifest.files?.manifest ?? `${manifest.url}/manifest`}`,
+      `  funded user 0: ${manifest.wallets.users[0]?.address}`,
+      '',
+      'service environment:',
+      ...Object.entries(manifest.env).map(([name, value]) => `${name}=${value}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `provider-sandbox: ${error instanceof SandboxConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+  );
+  process.exit(1);
+});

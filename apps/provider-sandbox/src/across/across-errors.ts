@@ -1,0 +1,78 @@
+import { type DialectErrors } from '../faults/with-provider-faults';
+import { randomId } from '../http/random-id';
+import { RequestFieldError } from '../http/request-field-error';
+import { jsonReply, type SandboxReply } from '../http/sandbox-http';
+import {
+  AmountTooLowError,
+  QuoteParamError,
+  RouteUnavailableError,
+  SameChainRouteError,
+  UnknownTokenError,
+  UnsupportedChainError,
+} from '../pricing/quote-errors';
+import { DepositNotFoundError } from './deposit-not-found-error';
+
+/** Across's error body (reference §2.6): `{type:"AcrossApiError", code, status, message, param?, id}`. */
+export function acrossError(status: number, code: string, message: string, param?: string): SandboxReply {
+  return jsonReply(status, {
+    type: 'AcrossApiError',
+    code,
+    status,
+    message,
+    ...(param ? { param } : {}),
+    id: randomId(10).slice(2),
+  });
+}
+
+const SERVER_CODES: Readonly<Record<number, string>> = {
+  429: 'TOO_MANY_REQUESTS',
+  502: 'UPSTREAM_HTTP_ERROR',
+  503: 'UPSTREAM_HTTP_ERROR',
+  504: 'UPSTREAM_GATEWAY_TIMEOUT',
+};
+
+export const acrossErrors: DialectErrors = {
+  serverError(status) {
+    return acrossError(status, SERVER_CODES[status] ?? 'UNEXPECTED_ERROR', 'Upstream service unavailable');
+  },
+  fromError(error) {
+    // The indexer (proxied under /deposit*) has its own, older error shape.
+    if (error instanceof DepositNotFoundError) {
+      return jsonReply(404, { error: 'DepositNotFoundException', message: error.message });
+    }
+    if (error instanceof RequestFieldError) {
+      return acrossError(
+        400,
+        error.reason === 'missing' ? 'MISSING_PARAM' : 'INVALID_PARAM',
+        error.message,
+        error.field,
+      );
+    }
+    if (error instanceof UnsupportedChainError)
+      return acrossError(400, 'INVALID_PARAM', error.message, error.field);
+    if (error instanceof SameChainRouteError) {
+      return acrossError(400, 'INVALID_PARAM', error.message, 'destinationChainId');
+    }
+    if (error instanceof UnknownTokenError) {
+      return acrossError(
+        400,
+        'ROUTE_NOT_ENABLED',
+        `Unable to find tokenDetails for address: ${error.address}, on chain with id: ${error.chainId}`,
+      );
+    }
+    if (error instanceof RouteUnavailableError)
+      return acrossError(400, 'ROUTE_NOT_ENABLED', 'Route is not enabled');
+    if (error instanceof AmountTooLowError) {
+      return acrossError(
+        400,
+        'AMOUNT_TOO_LOW',
+        `Bridge amount ${error.amountIn} is too low to cover bridge fees ${error.feesIn}`,
+      );
+    }
+    if (error instanceof QuoteParamError) {
+      const param = { amountIn: 'amount', slippageBps: 'slippage', appFeeBps: 'appFee' }[error.param];
+      return acrossError(400, 'INVALID_PARAM', error.message, param);
+    }
+    return acrossError(500, 'UNEXPECTED_ERROR', 'Unexpected error');
+  },
+};

@@ -1,0 +1,24 @@
+import { type SandboxProvider } from '../pricing/sandbox-provider';
+
+/** Which of a provider's endpoints an HTTP fault (latency, status, timeout, malformed JSON) hits. */
+export type FaultEndpoints = 'all' | 'quote' | 'status';
+
+/**
+ * A misbehaviour injected into one provider. HTTP faults are answered in the provider's own dialect;
+ * `routeUnavailableTokens` and `refund` change what the quote engine and the filler do.
+ */
+export interface ProviderFault {
+  provider: SandboxProvider;
+  latencyMs?: number;
+  /** 429 or 5xx, answered with the dialect's real error body. */
+  httpStatus?: number;
+  /** Never answer; the request stays open until the client gives up. */
+  timeout?: boolean;
+  /** Quotes touching any of these token addresses (any chain) get the dialect's no-route error. */
+  routeUnavailableTokens?: string[];
+  /** Deposits are refunded to the depositor on the source chain instead of filled. */
+  refund?: boolean;
+  /** A 200 with a truncated JSON body. */
+  malformedJson?: boolean;
+  endpoints?: FaultEndpoints;
+}

@@ -1,0 +1,86 @@
+import { type Address, type Hex } from 'viem';
+import { type ComputedQuote } from '../pricing/compute-quote';
+
+export interface RelayQuoteRecord {
+  requestId: Hex;
+  user: Address;
+  recipient: Address;
+  refundTo: Address;
+  quote: ComputedQuote;
+  /** Relay's documented `referrer: "debug-force-refund"` test switch. */
+  forceRefund: boolean;
+  createdAt: number;
+}
+
+export interface AcrossQuoteRecord {
+  id: string;
+  depositor: Address;
+  recipient: Address;
+  quote: ComputedQuote;
+  createdAt: number;
+}
+
+export interface MayanQuoteRecord {
+  quoteId: string;
+  destinationAddress: Address | undefined;
+  quote: ComputedQuote;
+  createdAt: number;
+  /** Set once a Swift order has been matched to this quote, so two equal orders take two quotes. */
+  matched: boolean;
+}
+
+/** Every quote handed out, kept so a later on-chain deposit can be matched to what was promised. */
+export class QuoteBook {
+  private readonly relay = new Map<string, RelayQuoteRecord>();
+  private readonly across = new Map<string, AcrossQuoteRecord>();
+  private readonly mayan: MayanQuoteRecord[] = [];
+
+  addRelay(record: RelayQuoteRecord): void {
+    this.relay.set(record.requestId.toLowerCase(), record);
+  }
+
+  relayQuote(requestId: string): RelayQuoteRecord | undefined {
+    return this.relay.get(requestId.toLowerCase());
+  }
+
+  addAcross(record: AcrossQuoteRecord): void {
+    this.across.set(record.id, record);
+  }
+
+  acrossQuote(id: string): AcrossQuoteRecord | undefined {
+    return this.across.get(id);
+  }
+
+  addMayan(record: MayanQuoteRecord): void {
+    this.mayan.push(record);
+  }
+
+  /** The newest unmatched Mayan quote for this order, marked matched. */
+  claimMayan(order: {
+    originChainId: number;
+    destinationChainId: number;
+    tokenIn: Address;
+    amountIn: bigint;
+    tokenOut: Address;
+    destAddr: Address;
+  }): MayanQuoteRecord | undefined {
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    for (let i = this.mayan.length - 1; i >= 0; i--) {
+      const record = this.mayan[i];
+      const { quote } = record;
+      if (
+        !record.matched &&
+        quote.tokenIn.chainId === order.originChainId &&
+        quote.tokenOut.chainId === order.destinationChainId &&
+        same(quote.tokenIn.address, order.tokenIn) &&
+        same(quote.tokenOut.address, order.tokenOut) &&
+        quote.amountIn === order.amountIn &&
+        (!record.destinationAddress || same(record.destinationAddress, order.destAddr))
+      ) {
+        record.matched = true;
+        return record;
+      }
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,53 @@
+import { type SandboxChains } from '../chains/start-sandbox-chains';
+import { type ProviderFault } from '../faults/provider-fault';
+import { type SandboxManifest } from './sandbox-manifest';
+
+/** Any value works: the sandbox accepts every key on /requests/v3, but the service must send one. */
+const RELAY_API_KEY = 'sandbox';
+
+export function buildManifest(params: {
+  url: string;
+  chains: SandboxChains;
+  faults: ProviderFault[];
+  files: { manifest: string; chains: string } | null;
+  startedAt: Date;
+  startupMs: number;
+}): SandboxManifest {
+  const { url, chains } = params;
+  // The deployer creates the contracts at the same nonces on every chain, so one forwarder address serves all.
+  const forwarderAddress = chains.contracts[0].mayanForwarder;
+  const providers = {
+    relay: { baseUrl: `${url}/relay` },
+    across: { baseUrl: `${url}/across` },
+    mayan: { priceUrl: `${url}/mayan-price`, explorerUrl: `${url}/mayan-explorer`, forwarderAddress },
+  };
+  const { fillers } = chains.accounts;
+  return {
+    startedAt: params.startedAt.toISOString(),
+    startupMs: params.startupMs,
+    url,
+    chains: chains.chains,
+    tokens: chains.tokens,
+    contracts: chains.contracts,
+    wallets: {
+      users: chains.accounts.users.map(({ address, privateKey }) => ({ address, privateKey })),
+      fillers: {
+        relay: { address: fillers.relay.address },
+        across: { address: fillers.across.address },
+        mayan: { address: fillers.mayan.address },
+      },
+    },
+    providers,
+    faults: params.faults,
+    files: params.files,
+    env: {
+      ...(params.files ? { CHAINS_FILE: params.files.chains } : {}),
+      RELAY_BASE_URL: providers.relay.baseUrl,
+      RELAY_API_KEY,
+      ACROSS_BASE_URL: providers.across.baseUrl,
+      MAYAN_PRICE_URL: providers.mayan.priceUrl,
+      MAYAN_EXPLORER_URL: providers.mayan.explorerUrl,
+      MAYAN_FORWARDER_ADDRESS: forwarderAddress,
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { getAddress } from 'viem';
+import { type MayanTransfer } from '../ledger/transfer-record';
+import { type SandboxContext } from '../sandbox-context';
+import { bytes32ToAddress } from '../tokens/bytes32-to-address';
+import { type DepositLog } from '../watch/deposit-watcher';
+import { chainIdByWormholeId } from './mayan-chains';
+
+type MayanLog = Extract<DepositLog, { eventName: 'OrderCreated' }>;
+
+const SWIFT_DECIMALS = 8;
+
+/**
+ * A Swift order as a Mayan transfer. The order carries only a minimum, so the amount delivered is the
+ * expected output of the quote it came from (matched on tokens, amount and recipient); an order no quote
+ * matches gets its minimum, scaled back from Swift's 8 decimals. Orders to unknown chains or tokens are skipped.
+ */
+export function mayanTransferFromLog(
+  context: SandboxContext,
+  chainId: number,
+  log: MayanLog,
+): MayanTransfer | undefined {
+  const { args } = log;
+  const destinationChainId = chainIdByWormholeId(args.destChainId);
+  const outputToken = bytes32ToAddress(args.tokenOut);
+  const tokenOut =
+    destinationChainId === undefined ? undefined : context.tokens.find(destinationChainId, outputToken);
+  if (destinationChainId === undefined || !tokenOut) return undefined;
+  const recipient = bytes32ToAddress(args.destAddr);
+  const inputToken = getAddress(args.tokenIn);
+  const matched = context.quotes.claimMayan({
+    originChainId: chainId,
+    destinationChainId,
+    tokenIn: inputToken,
+    amountIn: args.amountIn,
+    tokenOut: outputToken,
+    destAddr: recipient,
+  });
+  const scale = 10n ** BigInt(Math.max(0, tokenOut.decimals - SWIFT_DECIMALS));
+  const now = context.now();
+  return {
+    id: `mayan:${chainId}:${log.transactionHash}:${log.logIndex}`,
+    provider: 'mayan',
+    status: 'pending',
+    sourceChainId: chainId,
+    sourceTxHash: log.transactionHash,
+    sourceBlockNumber: log.blockNumber,
+    depositor: bytes32ToAddress(args.trader),
+    trader: bytes32ToAddress(args.trader),
+    recipient,
+    inputToken,
+    inputAmount: args.amountIn,
+    destinationChainId,
+    outputToken,
+    outputAmount: matched?.quote.expectedOut ?? args.minAmountOut * scale,
+    refund: context.faults.get('mayan')?.refund === true,
+    orderKey: args.key,
+    minAmountOut: args.minAmountOut,
+    deadline: args.deadline,
+    quoteId: matched?.quoteId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}

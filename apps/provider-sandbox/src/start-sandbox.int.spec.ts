@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseChainsConfig } from '@svc/chains';
+import { loadSandboxOptions } from './config/load-sandbox-options';
+import { startSandbox, type RunningSandbox } from './start-sandbox';
+import { httpJson } from './testing/sandbox-test-kit';
+
+describe('startSandbox', () => {
+  let sandbox: RunningSandbox;
+  const dir = mkdtempSync(join(tmpdir(), 'provider-sandbox-'));
+
+  beforeAll(async () => {
+    const options = loadSandboxOptions({
+      SANDBOX_PORT: '0',
+      SANDBOX_MANIFEST_DIR: dir,
+      SANDBOX_FAULTS: '[{"provider":"relay","httpStatus":503}]',
+    });
+    sandbox = await startSandbox({ ...options, log: () => undefined });
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the manifest and a CHAINS_FILE the service can load', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ url: sandbox.url, env: sandbox.manifest.env });
+    const chains = parseChainsConfig(readFileSync(sandbox.manifest.env.CHAINS_FILE, 'utf8'));
+    expect(chains.map((c) => [c.chainId, c.name, c.nativeSymbol])).toEqual([
+      [1, 'ethereum', 'ETH'],
+      [8453, 'base', 'ETH'],
+      [42161, 'arbitrum', 'ETH'],
+    ]);
+  });
+
+  it('lists chains, tokens, contracts, funded users and the service env', async () => {
+    const { status, body } = await httpJson(`${sandbox.url}/manifest`);
+    expect(status).toBe(200);
+    expect(body.tokens).toHaveLength(12);
+    expect(body.contracts).toHaveLength(3);
+    expect(body.wallets.users).toHaveLength(6);
+    expect(body.wallets.users[0]).toEqual(sandbox.chains.accounts.users[0]);
+    expect(body.startupMs).toBeGreaterThan(0);
+    expect(body.env).toEqual({
+      CHAINS_FILE: join(dir, 'chains.json'),
+      RELAY_BASE_URL: `${sandbox.url}/relay`,
+      RELAY_API_KEY: 'sandbox',
+      ACROSS_BASE_URL: `${sandbox.url}/across`,
+      MAYAN_PRICE_URL: `${sandbox.url}/mayan-price`,
+      MAYAN_EXPLORER_URL: `${sandbox.url}/mayan-explorer`,
+      MAYAN_FORWARDER_ADDRESS: sandbox.chains.contracts[0].mayanForwarder,
+    });
+  });
+
+  it('starts with the faults from SANDBOX_FAULTS in force', async () => {
+    expect((await httpJson(`${sandbox.url}/manifest`)).body.faults).toEqual([
+      { provider: 'relay', httpStatus: 503 },
+    ]);
+    expect((await httpJson(`${sandbox.url}/relay/intents/status/v3?requestId=0x01`)).status).toBe(503);
+  });
+
+  it('stops the chains and the server', async () => {
+    const other = await startSandbox({ port: 0, manifestDir: null, log: () => undefined });
+    const rpc = other.chains.chains[0].rpcUrl;
+    await other.stop();
+    await expect(fetch(`${other.url}/health`)).rejects.toThrow();
+    await expect(fetch(rpc, { method: 'POST', body: '{}' })).rejects.toThrow();
+    expect(existsSync(dir)).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { acrossRoutes } from './across/across.routes';
+import { adminRoutes } from './admin/admin.routes';
+import { startSandboxChains, type SandboxChains } from './chains/start-sandbox-chains';
+import { FaultRegistry } from './faults/fault-registry';
+import { parseProviderFaults } from './faults/parse-provider-faults';
+import { type ProviderFault } from './faults/provider-fault';
+import { TokenSender } from './fill/token-sender';
+import { TransferSettler } from './fill/transfer-settler';
+import { startHttpServer, type HttpServerHandle } from './http/start-http-server';
+import { QuoteBook } from './ledger/quote-book';
+import { TransferBook } from './ledger/transfer-book';
+import { buildManifest } from './manifest/build-manifest';
+import { repoRoot } from './manifest/repo-root';
+import { type SandboxManifest } from './manifest/sandbox-manifest';
+import { manifestFilePaths, writeManifestFiles } from './manifest/write-manifest-files';
+import { mayanRoutes } from './mayan/mayan.routes';
+import { DEFAULT_PRICES, type PriceTable } from './pricing/price-table';
+import { DEFAULT_ECONOMICS, type ProviderEconomics } from './pricing/provider-economics';
+import { SANDBOX_PROVIDERS, type SandboxProvider } from './pricing/sandbox-provider';
+import { relayRoutes } from './relay/relay.routes';
+import { ChainClients } from './rpc/chain-clients';
+import { type SandboxContext } from './sandbox-context';
+import { TokenDirectory } from './tokens/token-directory';
+import { DepositWatcher } from './watch/deposit-watcher';
+import { indexDepositLogs } from './watch/index-deposit-logs';
+
+export interface StartSandboxOptions {
+  /** HTTP port; default 7700, 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** How long a filler waits after indexing a deposit before delivering; default 1500 ms. */
+  fillDelayMs?: number;
+  /** Deposit-event polling interval per chain; default 250 ms. */
+  pollIntervalMs?: number;
+  faults?: ProviderFault[];
+  /** Pins chain RPC ports (chainId → port); by default free ports are used. */
+  chainPorts?: Partial<Record<number, number>>;
+  /** Chains started elsewhere; the sandbox then leaves stopping them to the caller. */
+  chains?: SandboxChains;
+  /** Where `manifest.json` and `chains.json` go; default `<repo>/.sandbox`; null writes nothing. */
+  manifestDir?: string | null;
+  prices?: Partial<PriceTable>;
+  economics?: Partial<Record<SandboxProvider, Partial<ProviderEconomics>>>;
+  /** Operational messages (a failed fill, an unmatched deposit); default stderr. */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  url: string;
+  manifest: SandboxManifest;
+  chains: SandboxChains;
+  /** Replaces every fault in force; an empty list clears them. */
+  setFaults(faults: ProviderFault[]): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the provider sandbox: anvil chains with the sandbox contracts, the relay/across/mayan HTTP
+ * dialects, a deposit watcher per chain and the fillers; writes the manifest unless told not to.
+ */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const started = performance.now();
+  const startedAt = new Date();
+  const log = options.log ?? ((line: string) => process.stderr.write(`provider-sandbox: ${line}\n`));
+  const faults = new FaultRegistry(parseProviderFaults(options.faults ?? []));
+  const ownsChains = !options.chains;
+  const chains = options.chains ?? (await startSandboxChains({ ports: options.chainPorts }));
+  const clients = new ChainClients(chains.chains);
+  const now = () => Date.now();
+  const context: SandboxContext = {
+    chains,
+    clients,
+    tokens: new TokenDirectory(chains.tokens),
+    quotes: new QuoteBook(),
+    transfers: new TransferBook(),
+    faults,
+    prices: { ...DEFAULT_PRICES, ...options.prices } as PriceTable,
+    economics: Object.fromEntries(
+      SANDBOX_PROVIDERS.map((p) => [p, { ...DEFAULT_ECONOMICS[p], ...options.economics?.[p] }]),
+    ) as Record<SandboxProvider, ProviderEconomics>,
+    now,
+  };
+  const fillDelayMs = options.fillDelayMs ?? 1500;
+  const settler = new TransferSettler({
+    transfers: context.transfers,
+    sender: new TokenSender(clients, chains.accounts.fillers),
+    fillDelayMs: () => fillDelayMs,
+    now,
+    onError: (error, t) => log(`${t.provider} settlement of ${t.sourceTxHash} failed: ${String(error)}`),
+  });
+  const watchers = chains.contracts.map(
+    (c) =>
+      new DepositWatcher({
+        client: clients.public(c.chainId),
+        addresses: [c.relayDepository, c.acrossSpokePool, c.mayanSwift],
+        pollIntervalMs: options.pollIntervalMs ?? 250,
+        onLogs: async (logs) => {
+          const { transfers, skipped } = await indexDepositLogs(context, c.chainId, logs);
+          transfers.forEach((t) => settler.accept(t));
+          skipped.forEach((l) =>
+            log(`chain ${c.chainId}: no quote matches ${l.eventName} in ${l.transactionHash}`),
+          );
+        },
+        onError: (error) => log(`chain ${c.chainId}: deposit poll failed: ${String(error)}`),
+      }),
+  );
+
+  let server: HttpServerHandle | undefined;
+  const stop = async () => {
+    await Promise.all(watchers.map((w) => w.stop()));
+    await settler.stop();
+    await server?.close();
+    if (ownsChains) await chains.stop();
+  };
+  try {
+    await Promise.all(watchers.map((w) => w.start()));
+    // The manifest names the server's URL, so the /manifest route reads it once it exists.
+    const current: { manifest?: SandboxManifest } = {};
+    server = await startHttpServer({
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 7700,
+      routes: [
+        ...relayRoutes(context),
+        ...acrossRoutes(context),
+        ...mayanRoutes(context),
+        ...adminRoutes({ faults, manifest: () => ({ ...current.manifest!, faults: faults.list() }) }),
+      ],
+      onError: (error) => log(`request failed: ${String(error)}`),
+    });
+    const dir = options.manifestDir === undefined ? join(repoRoot(), '.sandbox') : options.manifestDir;
+    const files = dir === null ? null : manifestFilePaths(dir);
+    const manifest = buildManifest({
+      url: server.url,
+      chains,
+      faults: faults.list(),
+      files,
+      startedAt,
+      startupMs: Math.round(performance.now() - started),
+    });
+    current.manifest = manifest;
+    if (dir !== null) await writeManifestFiles(dir, manifest, chains);
+    const running: RunningSandbox = {
+      url: server.url,
+      manifest,
+      chains,
+      setFaults: (list) => faults.replace(parseProviderFaults(list)),
+      stop,
+    };
+    return running;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
