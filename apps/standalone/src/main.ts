@@ -1,34 +1,19 @@
 import 'reflect-metadata';
-import { ConfigError, createLogger, loadPartnersFile, loadServiceEnv } from '@svc/platform';
-import { createStandaloneApp } from './app/create-standalone-app';
-import { openEventStore } from './app/open-event-store';
+import { ConfigError } from '@svc/platform';
+import { startService, stopOnSignals } from './app/start-service';
 
-/** `npm start`: the whole service in one process, settings from the environment (README "Configuration"). */
+/**
+ * `npm run service`: the standalone service alone, configured only by its environment (README
+ * "Configuration"), so it can be pointed at any sandbox or at the real providers.
+ */
 async function main(): Promise<void> {
-  const env = loadServiceEnv();
-  const partners = loadPartnersFile(env.PARTNERS_FILE);
-  const logger = createLogger({
-    level: env.LOG_LEVEL,
-    name: 'standalone',
-    secrets: partners.map((p) => p.secret),
-  });
-  const store = openEventStore(env);
-  const app = await createStandaloneApp({ env, partners, store, logger });
-  await app.listen(env.PORT, env.HOST);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, 'shutting down');
-      void app
-        .close()
-        .then(() => store.close())
-        .then(() => process.exit(0));
-    });
-  }
-  const url = await app.getUrl();
+  const service = await startService(process.env);
+  stopOnSignals(service.logger, () => service.stop());
+  const { env, partners, url } = service;
   process.stdout.write(
     [
       '',
-      `intent service listening on ${url.replace('[::1]', 'localhost')}  (event store: ${env.EVENT_STORE}, data: ${env.DATA_DIR})`,
+      `intent service listening on ${url}  (event store: ${env.EVENT_STORE}, data: ${env.DATA_DIR})`,
       `partners from ${env.PARTNERS_FILE}:`,
       ...partners.map(
         (p) =>

@@ -29,6 +29,13 @@ import {
   type ServiceEnv,
   systemClock,
 } from '@svc/platform';
+import {
+  createProviderAdapters,
+  loadProvidersConfig,
+  PROVIDER_ADAPTERS,
+  type ProviderAdapter,
+  type RoutableProvider,
+} from '@svc/providers';
 import { QuotingModule } from '@svc/quoting';
 import { SettlementModule } from '@svc/settlement';
 import { WebhooksModule } from '@svc/webhooks';
@@ -39,6 +46,8 @@ export interface StandaloneDeps {
   env: ServiceEnv;
   partners: PartnerConfig[];
   store: EventStore;
+  /** Provider adapters; default: the real providers' production APIs (nothing is called until a quote). */
+  providers?: Record<RoutableProvider, ProviderAdapter>;
   logger: Logger;
   clock?: Clock;
   /** The feature modules composed in; all of them unless a test narrows it. */
@@ -69,6 +78,10 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
         { provide: CLOCK, useValue: deps.clock ?? systemClock },
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: GATEWAY_LOGGER, useValue: deps.logger },
+        {
+          provide: PROVIDER_ADAPTERS,
+          useValue: deps.providers ?? createProviderAdapters(loadProvidersConfig({})),
+        },
       ];
       return { module: PortsModule, providers, exports: providers.map((p) => p.provide) };
     }
