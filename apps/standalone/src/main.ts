@@ -9,11 +9,12 @@ import { startService, stopOnSignals } from './app/start-service';
 async function main(): Promise<void> {
   const service = await startService(process.env);
   stopOnSignals(service.logger, () => service.stop());
-  const { env, partners, url } = service;
+  const { env, partners, url, chains } = service;
   process.stdout.write(
     [
       '',
       `intent service listening on ${url}  (event store: ${env.EVENT_STORE}, data: ${env.DATA_DIR})`,
+      `chains from ${env.CHAINS_FILE ?? '(CHAINS_FILE not set: none)'}: ${chains.chainIds().join(', ') || '-'}`,
       `partners from ${env.PARTNERS_FILE}:`,
       ...partners.map(
         (p) =>

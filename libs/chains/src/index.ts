@@ -16,3 +16,4 @@ export * from './transactions/read-transaction';
 export * from './transactions/read-receipt';
 export * from './transactions/read-native-value-received';
 export * from './transactions/trace-calls';
+export * from './registry/chain-registry.token';

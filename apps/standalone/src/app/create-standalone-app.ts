@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
 import { type EventStore } from '@svc/event-store';
 import { ExecutionModule } from '@svc/execution';
 import {
@@ -46,6 +47,8 @@ export interface StandaloneDeps {
   env: ServiceEnv;
   partners: PartnerConfig[];
   store: EventStore;
+  /** The chains the service reads; default: none. */
+  chains?: ChainRegistry;
   /** Provider adapters; default: the real providers' production APIs (nothing is called until a quote). */
   providers?: Record<RoutableProvider, ProviderAdapter>;
   logger: Logger;
@@ -78,6 +81,7 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
         { provide: CLOCK, useValue: deps.clock ?? systemClock },
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: GATEWAY_LOGGER, useValue: deps.logger },
+        { provide: CHAIN_REGISTRY, useValue: deps.chains ?? new ChainRegistry([]) },
         {
           provide: PROVIDER_ADAPTERS,
           useValue: deps.providers ?? createProviderAdapters(loadProvidersConfig({})),

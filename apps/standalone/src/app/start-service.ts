@@ -7,6 +7,7 @@ import {
   type PartnerConfig,
   type ServiceEnv,
 } from '@svc/platform';
+import { ChainRegistry, loadChainsFile } from '@svc/chains';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
 import { createStandaloneApp } from './create-standalone-app';
 import { openEventStore } from './open-event-store';
@@ -17,6 +18,7 @@ export interface RunningService {
   env: ServiceEnv;
   partners: PartnerConfig[];
   logger: Logger;
+  chains: ChainRegistry;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export interface RunningService {
 export async function startService(environment: NodeJS.ProcessEnv): Promise<RunningService> {
   const env = loadServiceEnv(environment);
   const partners = loadPartnersFile(env.PARTNERS_FILE, environment);
+  const chains = new ChainRegistry(env.CHAINS_FILE ? loadChainsFile(env.CHAINS_FILE) : []);
   const providersConfig = loadProvidersConfig(environment);
   const providerKeys = [
     providersConfig.relay.apiKey,
@@ -40,7 +43,7 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
   });
   const providers = createProviderAdapters(providersConfig);
   const store = openEventStore(env);
-  const app = await createStandaloneApp({ env, partners, store, logger, providers });
+  const app = await createStandaloneApp({ env, partners, store, logger, providers, chains });
   await app.listen(env.PORT, env.HOST);
   const url = (await app.getUrl()).replace('[::1]', 'localhost');
   return {
@@ -49,9 +52,11 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
     env,
     partners,
     logger,
+    chains,
     stop: async () => {
       await app.close();
       await store.close();
+      await chains.close();
     },
   };
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The newcomer's path, for real: the standalone entry point that `npm start` runs, with the committed
- * development partners, answering a signed ping from the partner CLI (`npm run partner -- ping`).
+ * The newcomer's path, for real: what `npm start` runs (the provider sandbox, then the standalone service wired
+ * to it, with the committed development partners), answering a signed ping from the partner CLI.
  */
 const root = join(__dirname, '..', '..', '..', '..');
 const runTs = join(root, 'tools', 'run-ts.js');
@@ -18,16 +18,16 @@ describe('npm start + partner CLI', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'standalone-'));
-    service = spawn(process.execPath, [runTs, 'apps/standalone/src/main.ts'], {
+    service = spawn(process.execPath, [runTs, 'tools/dev/start.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SANDBOX_PORT: '0', SANDBOX_MANIFEST_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`service did not start:\n${stdout}`)), 30_000);
       service.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(stdout);
+        const match = /intent service\s+(http:\/\/\S+)[\s\S]*Ctrl-C stops both/.exec(stdout);
         if (match) {
           clearTimeout(timer);
           resolve(match[1] ?? '');
@@ -43,7 +43,9 @@ describe('npm start + partner CLI', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('prints where it listens and the configured partners', () => {
+  it('prints the service and sandbox URLs, the chains and the configured partners', () => {
+    expect(stdout).toMatch(/provider sandbox\s+http:\/\/127\.0\.0\.1:\d+/);
+    expect(stdout).toMatch(/chain 8453\s+base\s+http:\/\/127\.0\.0\.1:\d+/);
     expect(stdout).toContain('demo-partner  auth v2');
     expect(stdout).toContain('npm run partner -- ping');
     expect(stdout).not.toContain('dev-only-secret');

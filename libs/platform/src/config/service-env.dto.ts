@@ -24,6 +24,12 @@ export class ServiceEnv {
   @MinLength(1)
   DATA_DIR = 'data';
 
+  /** The chains the service reads (`{"chains":[{chainId,name,rpcUrl,nativeSymbol}]}`); unset = none. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  CHAINS_FILE?: string;
+
   @IsIn(['sqlite', 'memory', 'eventstoredb'])
   EVENT_STORE: 'sqlite' | 'memory' | 'eventstoredb' = 'sqlite';
 
