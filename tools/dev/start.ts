@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, spawnEntry, stopChild, waitForLine } from './child-process';
 
+/** Collects the app fee on the sandbox chains: anvil's dev account 9 (the sandbox deployer), a public key. */
+const SANDBOX_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
 /**
  * `npm start`: the provider sandbox (anvil chains, relay / across / mayan dialects, fillers), then the
  * standalone service pointed at it through the environment the sandbox's manifest names. Ctrl-C stops both.
@@ -35,7 +38,12 @@ async function main(): Promise<void> {
 
   const service = spawnEntry(
     'apps/standalone/src/main.ts',
-    { ...manifest.env, ...process.env, LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn' },
+    {
+      SERVICE_FEE_RECIPIENT: SANDBOX_FEE_RECIPIENT,
+      ...manifest.env,
+      ...process.env,
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
+    },
     echo('[service]', serviceLines),
   );
   const [, url] = await waitForLine(service, serviceLines, /listening on (http:\/\/\S+)/, 60_000);

@@ -1,1 +1,3 @@
-export {};
+export * from './allocation';
+export * from './quoting';
+export * from './intent-session';

@@ -1,4 +1,5 @@
 export * from './event-store.port';
+export * from './event-store.token';
 export { comparePositions } from './compare-positions';
 export { EventStoreClosedError } from './event-store-closed.error';
 export { InvalidPositionError } from './invalid-position.error';

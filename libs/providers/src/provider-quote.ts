@@ -32,6 +32,11 @@ export interface ProviderQuote {
   calls: ProviderCall[];
   /** relay requestId, across id, mayan quoteId. */
   providerRequestId: string | null;
+  /**
+   * Epoch ms after which the provider's quote or order no longer holds (across `quoteExpiryTimestamp`, mayan
+   * `deadline64`); null when the provider names none. The intent session never outlives it.
+   */
+  validUntil: number | null;
   trackingContext: TrackingContext;
 }
 

@@ -1,1 +1,2 @@
 export * from './quoting.module';
+export * from './quoting.options';

@@ -8,3 +8,4 @@ export * from './anvil/start-anvil';
 export * from './anvil/test-contract-artifacts';
 export * from './anvil/anvil-client';
 export * from './anvil/deploy-artifact';
+export * from './sandbox/sandbox-process';

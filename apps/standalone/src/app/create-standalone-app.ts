@@ -1,17 +1,15 @@
 import { type DynamicModule, Global, type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
-import { type EventStore } from '@svc/event-store';
+import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import { ExecutionModule } from '@svc/execution';
 import {
   accessLog,
   apiVersionHeader,
-  EVENT_STORE,
   GATEWAY_LOGGER,
   GATEWAY_OPTIONS,
   type GatewayOptions,
   GatewayModule,
-  PARTNER_DIRECTORY,
 } from '@svc/gateway';
 import {
   InProcessBroker,
@@ -21,6 +19,7 @@ import {
   NestMessageBus,
 } from '@svc/messaging';
 import {
+  PARTNER_DIRECTORY,
   CLOCK,
   type Clock,
   type Logger,
@@ -37,7 +36,7 @@ import {
   type ProviderAdapter,
   type RoutableProvider,
 } from '@svc/providers';
-import { QuotingModule } from '@svc/quoting';
+import { QUOTING_OPTIONS, QuotingModule } from '@svc/quoting';
 import { SettlementModule } from '@svc/settlement';
 import { WebhooksModule } from '@svc/webhooks';
 
@@ -81,6 +80,15 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
         { provide: CLOCK, useValue: deps.clock ?? systemClock },
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: GATEWAY_LOGGER, useValue: deps.logger },
+        {
+          provide: QUOTING_OPTIONS,
+          useValue: {
+            quoteTtlSeconds: deps.env.QUOTE_TTL_SECONDS,
+            defaultMaxWaitMs: deps.env.QUOTE_MAX_WAIT_MS,
+            serviceFeeBps: deps.env.SERVICE_FEE_BPS,
+            serviceFeeRecipient: deps.env.SERVICE_FEE_RECIPIENT ?? null,
+          },
+        },
         { provide: CHAIN_REGISTRY, useValue: deps.chains ?? new ChainRegistry([]) },
         {
           provide: PROVIDER_ADAPTERS,

@@ -1,5 +1,6 @@
 import { type INestApplication } from '@nestjs/common';
 import {
+  ConfigError,
   createLogger,
   loadPartnersFile,
   loadServiceEnv,
@@ -29,6 +30,11 @@ export interface RunningService {
 export async function startService(environment: NodeJS.ProcessEnv): Promise<RunningService> {
   const env = loadServiceEnv(environment);
   const partners = loadPartnersFile(env.PARTNERS_FILE, environment);
+  if (!env.SERVICE_FEE_RECIPIENT && (env.SERVICE_FEE_BPS > 0 || partners.some((p) => p.maxFeeBps > 0))) {
+    throw new ConfigError(
+      'invalid environment:\n  SERVICE_FEE_RECIPIENT: required because SERVICE_FEE_BPS or a partner maxFeeBps allows a fee (an EVM address receiving the app fee)',
+    );
+  }
   const chains = new ChainRegistry(env.CHAINS_FILE ? loadChainsFile(env.CHAINS_FILE) : []);
   const providersConfig = loadProvidersConfig(environment);
   const providerKeys = [

@@ -81,7 +81,7 @@ describe('HTTP error model', () => {
     const res = await post('/api/external/intents/quote', validQuote, {
       contentType: 'application/json; charset=utf-8',
     });
-    expect(res.json.code).toBe('not_implemented');
+    expect([res.status, res.json.quoteStatus]).toEqual([200, 'unavailable']);
   });
 
   it('400 invalid_json for malformed JSON and for bytes that are not UTF-8', async () => {
@@ -129,12 +129,11 @@ describe('HTTP error model', () => {
       'idempotency_key_invalid',
     );
     expect(
-      (await post('/api/external/intents/quote', validQuote, { idempotencyKey: 'k'.repeat(255) })).json.code,
-    ).toBe('not_implemented');
+      (await post('/api/external/intents/quote', validQuote, { idempotencyKey: 'k'.repeat(255) })).status,
+    ).toBe(200);
   });
 
   it.each([
-    ['POST', '/api/external/intents/quote', validQuote],
     ['POST', '/api/external/intents/is_1/prepare', undefined],
     [
       'POST',

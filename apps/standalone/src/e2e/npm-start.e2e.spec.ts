@@ -63,11 +63,19 @@ describe('npm start + partner CLI', () => {
     expect(cli.stdout).toContain('"ok": true');
   }, 40_000);
 
-  it('sends the README quote example, validated and routed (501 until quoting lands)', () => {
+  it('quotes the README example on the sandbox chains: ready, with a plan', () => {
     const run = () =>
       spawnSync(
         process.execPath,
-        [runTs, 'tools/partner-cli/main.ts', 'quote', '--file', 'examples/quote-request.json'],
+        [
+          runTs,
+          'tools/partner-cli/main.ts',
+          'quote',
+          '--file',
+          'examples/quote-request.json',
+          '--key',
+          `e2e-${Date.now()}`,
+        ],
         {
           cwd: root,
           env: { ...process.env, SERVICE_URL: url },
@@ -76,7 +84,8 @@ describe('npm start + partner CLI', () => {
         },
       );
     const cli = run();
-    expect(cli.stdout).toContain('not_implemented');
-    expect(cli.status).toBe(1);
+    expect(cli.stdout).toContain('HTTP 200');
+    expect(cli.stdout).toContain('"quoteStatus": "ready"');
+    expect(cli.status).toBe(0);
   }, 40_000);
 });

@@ -2,6 +2,12 @@ import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type INestApplication, type Type } from '@nestjs/common';
 import { type ProviderName } from '@svc/contract';
+import {
+  createProviderAdapters,
+  loadProvidersConfig,
+  type ProviderAdapter,
+  type RoutableProvider,
+} from '@svc/providers';
 import { type EventStore, MemoryEventStore } from '@svc/event-store';
 import { type Clock, createLogger, loadServiceEnv, type PartnerConfig } from '@svc/platform';
 import { type TestPartner } from '@svc/testing';
@@ -35,6 +41,20 @@ export const PARTNERS = {
   },
 } satisfies Record<string, PartnerConfig & TestPartner>;
 
+/** Receives app fees in tests. */
+export const TEST_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+
+/**
+ * Providers at a loopback port nobody listens on: tests never reach the internet, and a quote without a
+ * sandbox answers at once with provider_unavailable.
+ */
+export const UNREACHABLE_PROVIDERS_ENV = {
+  RELAY_BASE_URL: 'http://127.0.0.1:9/relay',
+  ACROSS_BASE_URL: 'http://127.0.0.1:9/across',
+  MAYAN_PRICE_URL: 'http://127.0.0.1:9/mayan-price',
+  MAYAN_EXPLORER_URL: 'http://127.0.0.1:9/mayan-explorer',
+};
+
 export interface TestApp {
   app: INestApplication;
   port: number;
@@ -44,10 +64,20 @@ export interface TestApp {
 
 /** The real standalone composition on a loopback port, with test partners and the given store. */
 export async function startTestApp(
-  options: { store?: EventStore; clock?: Clock; features?: Type[]; env?: Record<string, string> } = {},
+  options: {
+    store?: EventStore;
+    clock?: Clock;
+    features?: Type[];
+    env?: Record<string, string>;
+    providers?: Record<RoutableProvider, ProviderAdapter>;
+  } = {},
 ): Promise<TestApp> {
   const store = options.store ?? new MemoryEventStore();
-  const env = loadServiceEnv({ LOG_LEVEL: 'silent', ...options.env });
+  const env = loadServiceEnv({
+    LOG_LEVEL: 'silent',
+    SERVICE_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
+    ...options.env,
+  });
   const app = await createStandaloneApp({
     env,
     partners: Object.values(PARTNERS),
@@ -55,6 +85,7 @@ export async function startTestApp(
     logger: createLogger({ level: 'silent', name: 'test' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.features ? { features: options.features } : {}),
+    providers: options.providers ?? createProviderAdapters(loadProvidersConfig(UNREACHABLE_PROVIDERS_ENV)),
   });
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address() as AddressInfo;

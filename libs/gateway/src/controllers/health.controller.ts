@@ -1,8 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { API_VERSION } from '@svc/contract';
-import { type EventStore } from '@svc/event-store';
+import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import { type Response } from 'express';
-import { EVENT_STORE } from '../gateway.tokens';
 
 /** Unauthenticated probes for orchestrators, outside the API prefix. */
 @Controller()

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { authenticateRequest, sha256Hex } from '@svc/auth';
 import { API_VERSION, HEADER } from '@svc/contract';
-import { type EventStore } from '@svc/event-store';
+import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import {
   BusTimeoutError,
   type FeatureReply,
@@ -11,15 +11,16 @@ import {
   type MessageBus,
   NoHandlerError,
 } from '@svc/messaging';
-import { CLOCK, type Clock, type Logger, type PartnerConfig, type PartnerDirectory } from '@svc/platform';
-import { type Request, type Response } from 'express';
 import {
-  EVENT_STORE,
-  GATEWAY_LOGGER,
-  GATEWAY_OPTIONS,
-  type GatewayOptions,
+  CLOCK,
+  type Clock,
+  type Logger,
   PARTNER_DIRECTORY,
-} from '../gateway.tokens';
+  type PartnerConfig,
+  type PartnerDirectory,
+} from '@svc/platform';
+import { type Request, type Response } from 'express';
+import { GATEWAY_LOGGER, GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.tokens';
 import { ApiError } from '../http/api-error';
 import { readRawBody } from '../http/read-raw-body';
 import { IdempotencyLedger, type IdempotencyTicket } from '../idempotency/idempotency-ledger';

@@ -35,3 +35,6 @@ export class PartnerDirectory {
     return [...this.byId.values()];
   }
 }
+
+/** Injection token for the PartnerDirectory, bound by the composition root. */
+export const PARTNER_DIRECTORY = Symbol('PARTNER_DIRECTORY');

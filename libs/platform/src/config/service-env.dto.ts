@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 /**
  * Settings every app reads from the environment, validated at boot (a bad value stops the process with a
@@ -67,4 +67,30 @@ export class ServiceEnv {
   @Min(100)
   @Max(120000)
   BUS_REQUEST_TIMEOUT_MS = 30000;
+
+  /** How long a quote may be prepared (expiresAt − quote time), capped by the providers' own deadlines. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(5)
+  @Max(3600)
+  QUOTE_TTL_SECONDS = 60;
+
+  /** Route-evaluation budget when a quote request names no maxWaitMs (the spec allows 1000 to 18000). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(18000)
+  QUOTE_MAX_WAIT_MS = 8000;
+
+  /** The service's base rate in bps, passed to providers with the partner's feeBps markup. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  SERVICE_FEE_BPS = 0;
+
+  /** EVM address receiving the combined app fee; required when any fee can be non-zero. */
+  @IsOptional()
+  @Matches(/^0x[0-9a-fA-F]{40}$/, { message: 'SERVICE_FEE_RECIPIENT must be an EVM address' })
+  SERVICE_FEE_RECIPIENT?: string;
 }

@@ -110,6 +110,7 @@ describe('AcrossAdapter', () => {
           { chainId: 1, to: PERIPHERY, data: body.swapTx.data, value: 0n, gas: null, kind: 'deposit' },
         ],
         providerRequestId: 'ad5cb8d5-0e4a-4ad6-9a5e-2a27b8c3f8e1',
+        validUntil: 1767226200000,
         trackingContext: CONTEXT,
       });
     });

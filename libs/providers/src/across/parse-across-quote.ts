@@ -17,6 +17,11 @@ export function parseAcrossQuote(body: unknown, slice: QuoteSlice): ProviderQuot
     etaSeconds: seconds(answer.expectedFillTime),
     calls: acrossCalls(answer, slice.source.chainId),
     providerRequestId: optionalText(answer.id),
+    // 0 means "no expiry" in the server source (non-Across routes).
+    validUntil:
+      typeof answer.quoteExpiryTimestamp === 'number' && answer.quoteExpiryTimestamp > 0
+        ? answer.quoteExpiryTimestamp * 1000
+        : null,
     trackingContext: {
       provider: 'across',
       originChainId: slice.source.chainId,

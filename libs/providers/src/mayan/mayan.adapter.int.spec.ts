@@ -129,6 +129,7 @@ describe('MayanAdapter', () => {
         lossUsd: null,
         etaSeconds: 12,
         providerRequestId: 'b9a5d7e2-4f8e-4e0b-a3d0-7fd5d2a1c002',
+        validUntil: 1767229200000,
         trackingContext: CONTEXT,
       });
 

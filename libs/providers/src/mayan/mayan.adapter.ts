@@ -137,6 +137,8 @@ export class MayanAdapter implements ProviderAdapter {
       etaSeconds: quote.etaSeconds,
       calls,
       providerRequestId: quote.quoteId,
+      // The Swift order's own deadline: an order signed after it cannot be filled.
+      validUntil: Number(quote.deadline) * 1000,
       trackingContext: {
         provider: 'mayan',
         fromChain: chains.from.name,

@@ -23,6 +23,7 @@ export function parseRelayQuote(body: unknown, slice: QuoteSlice): ProviderQuote
     etaSeconds: seconds(details.timeEstimate),
     calls,
     providerRequestId: requestId,
+    validUntil: null,
     trackingContext: {
       provider: 'relay',
       requestId,

@@ -114,6 +114,7 @@ describe('RelayAdapter', () => {
           { chainId: 42161, to: deposit.to, data: deposit.data, value: 0n, gas: 92000n, kind: 'deposit' },
         ],
         providerRequestId: REQUEST_ID,
+        validUntil: null,
         trackingContext: CONTEXT,
       });
       expect(JSON.parse(JSON.stringify(quote.trackingContext))).toEqual(quote.trackingContext);

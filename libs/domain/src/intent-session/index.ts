@@ -1,0 +1,2 @@
+export * from './intent-session.events';
+export * from './intent-session.state';

@@ -1,0 +1,63 @@
+import { type QuoteRequest, type QuoteResponse } from '@svc/contract';
+
+/**
+ * Events of `intent-<intentSessionId>` (ARCHITECTURE.md "Streams"). Plain JSON: raw amounts are base-10 strings.
+ */
+export interface ExecutionCall {
+  chainId: number;
+  to: string;
+  data: string;
+  value: string;
+  gas: string | null;
+  kind: 'approve' | 'deposit' | 'other';
+  approval: { token: string; spender: string; amount: string } | null;
+}
+
+/** What prepare needs to build chain actions for one quoted slice (the provider's own data, kept verbatim). */
+export interface QuotedSliceExecution {
+  sliceId: string;
+  sourceIndex: number;
+  provider: string;
+  calls: ExecutionCall[];
+  providerRequestId: string | null;
+  trackingContext: Record<string, unknown>;
+  expectedOutputRaw: string;
+  minimumOutputRaw: string;
+}
+
+export interface QuotedLegExecution {
+  targetId: string;
+  provider: string;
+  /** Slices needing no provider (same token on the target chain): prepare adds a transfer when recipient ≠ wallet. */
+  noopSlices: { sliceId: string; sourceIndex: number; chainId: number; token: string; rawAmount: string }[];
+  slices: QuotedSliceExecution[];
+}
+
+/** The service's base fee and the partner's markup passed to providers, and what the markup owes the partner. */
+export interface QuotedFees {
+  serviceFeeBps: number;
+  markupBps: number;
+  recipient: string | null;
+  /** Per covered slice: markupBps of its input, in source base units (owed to the partner off-chain). */
+  markupOwed: { sliceId: string; chainId: number; token: string; rawAmount: string; usd: number | null }[];
+}
+
+export interface IntentQuotedData {
+  intentSessionId: string;
+  partnerId: string;
+  idempotencyKey: string | null;
+  quotedAt: number;
+  expiresAt: number;
+  request: QuoteRequest;
+  /** The response as first sent, without apiVersion; replays re-send it with the current quoteStatus. */
+  response: Omit<QuoteResponse, 'apiVersion'>;
+  execution: QuotedLegExecution[];
+  fees: QuotedFees;
+}
+
+export type IntentSessionEvent =
+  | { type: 'IntentQuoted'; data: IntentQuotedData }
+  | {
+      type: 'IntentPrepared';
+      data: { attemptId: string; idempotencyKey: string | null; preparedAt: number };
+    };

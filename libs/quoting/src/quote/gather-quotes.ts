@@ -1,0 +1,88 @@
+import { type ProviderName } from '@svc/contract';
+import { type SliceQuote } from '@svc/domain';
+import {
+  type ProviderAdapter,
+  type ProviderQuote,
+  type QuoteSlice,
+  type RoutableProvider,
+} from '@svc/providers';
+
+export interface GatheredQuotes {
+  quotes: SliceQuote[];
+  /** The providers' full answers (calls, ids, tracking), by `${sliceId}|${provider}`, for the session record. */
+  providerQuotes: Map<string, ProviderQuote>;
+}
+
+export const quoteKey = (sliceId: string, provider: string) => `${sliceId}|${provider}`;
+
+/**
+ * Asks every provider for every slice at once, under one deadline. A provider that has not answered when the
+ * deadline fires counts as `provider_timeout` for that slice, and the answer is returned on time whatever the
+ * adapter does with its abort signal.
+ */
+export async function gatherQuotes(
+  requests: { provider: RoutableProvider; slice: QuoteSlice }[],
+  adapters: Record<RoutableProvider, ProviderAdapter>,
+  deadlineMs: number,
+): Promise<GatheredQuotes> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error('quote deadline'));
+      resolve('timeout');
+    }, deadlineMs);
+  });
+  const providerQuotes = new Map<string, ProviderQuote>();
+  try {
+    const quotes = await Promise.all(
+      requests.map(async ({ provider, slice }): Promise<SliceQuote> => {
+        const answer = await Promise.race([
+          adapters[provider].quote(slice, { signal: controller.signal }).catch((err: unknown) => ({
+            ok: false as const,
+            failure: {
+              reasonCode: 'provider_unavailable',
+              reason: `${provider} adapter failed: ${(err as Error)?.message ?? String(err)}`,
+            },
+          })),
+          expired,
+        ]);
+        if (answer === 'timeout') {
+          return {
+            sliceId: slice.sliceId,
+            provider,
+            outcome: {
+              ok: false,
+              reasonCode: 'provider_timeout',
+              reason: `${provider} did not answer within ${deadlineMs} ms`,
+            },
+          };
+        }
+        if (!answer.ok)
+          return {
+            sliceId: slice.sliceId,
+            provider,
+            outcome: { ok: false, reasonCode: answer.failure.reasonCode, reason: answer.failure.reason },
+          };
+        const q = answer.quote;
+        providerQuotes.set(quoteKey(slice.sliceId, provider), q);
+        return {
+          sliceId: slice.sliceId,
+          provider: provider as ProviderName,
+          outcome: {
+            ok: true,
+            expectedOutputRaw: q.expectedOutputRaw,
+            minimumOutputRaw: q.minimumOutputRaw,
+            inputUsd: q.inputUsd,
+            outputUsd: q.outputUsd,
+            feeUsd: q.feeUsd,
+            etaSeconds: q.etaSeconds,
+          },
+        };
+      }),
+    );
+    return { quotes, providerQuotes };
+  } finally {
+    clearTimeout(timer);
+  }
+}

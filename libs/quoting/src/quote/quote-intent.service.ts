@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type QuoteRequest } from '@svc/contract';
+import {
+  allocate,
+  currentQuoteStatus,
+  decideQuote,
+  evaluateLeg,
+  evolveIntentSession,
+  initialIntentSessionState,
+  type IntentQuotedData,
+  type IntentSessionEvent,
+} from '@svc/domain';
+import { EVENT_STORE, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
+import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
+import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
+import { PROVIDER_ORDER, QUOTING_OPTIONS, type QuotingOptions } from '../quoting.options';
+import { consideredProviders } from './considered-providers';
+import { gatherQuotes } from './gather-quotes';
+import { intentSessionIdFor } from './intent-session-id';
+import { sessionExecution, sessionExpiry, sessionFees } from './session-execution';
+import { toAllocationInput } from './to-allocation-input';
+import { toQuoteResponse } from './to-quote-response';
+import { toQuoteSlices } from './to-quote-slices';
+
+/** `quoting.quote`: allocate, ask every allowed provider under one deadline, select, record the intent session. */
+@Injectable()
+export class QuoteIntentService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROVIDER_ADAPTERS) private readonly adapters: Record<RoutableProvider, ProviderAdapter>,
+    @Inject(PARTNER_DIRECTORY) private readonly partners: PartnerDirectory,
+    @Inject(QUOTING_OPTIONS) private readonly options: QuotingOptions,
+  ) {}
+
+  async quote(request: FeatureRequest<QuoteRequest>): Promise<FeatureReply> {
+    const intentSessionId =
+      request.replayOf?.id ?? intentSessionIdFor(request.partnerId, request.idempotencyKey);
+    const existing = await this.load(intentSessionId, request.partnerId);
+    if (existing) return this.reply(existing, request.receivedAt);
+    if (request.replayOf)
+      return {
+        ok: false,
+        code: 'intent_session_not_found',
+        message: 'the quote this key created no longer exists',
+      };
+
+    const quote = await this.route(intentSessionId, request);
+    const event: IntentSessionEvent = { type: 'IntentQuoted', data: quote };
+    try {
+      await this.store.append(
+        `intent-${intentSessionId}`,
+        [
+          {
+            id: intentSessionId.replace(/^is_(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5'),
+            type: event.type,
+            data: { ...event.data },
+          },
+        ],
+        {
+          expectedRevision: 'no_stream',
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      const winner = await this.load(intentSessionId, request.partnerId);
+      if (winner) return this.reply(winner, request.receivedAt);
+      throw err;
+    }
+    return this.reply(quote, request.receivedAt);
+  }
+
+  private async route(
+    intentSessionId: string,
+    request: FeatureRequest<QuoteRequest>,
+  ): Promise<IntentQuotedData> {
+    const body = request.body;
+    const partner = this.partners.get(request.partnerId);
+    const providers = consideredProviders(body.allowedProviders, partner?.allowedProviders ?? []);
+    const allocation = allocate(toAllocationInput(body));
+    const fee = {
+      bps: this.options.serviceFeeBps + (body.feeBps ?? 0),
+      recipient: this.options.serviceFeeRecipient,
+    };
+    const gathered = await gatherQuotes(
+      toQuoteSlices(body, allocation, providers, fee),
+      this.adapters,
+      body.maxWaitMs ?? this.options.defaultMaxWaitMs,
+    );
+    const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, gathered.quotes));
+    const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
+    const expiresAt = sessionExpiry(request.receivedAt, this.options.quoteTtlSeconds, decision, gathered);
+    const targets = body.target ? [body.target] : body.targets;
+    return {
+      intentSessionId,
+      partnerId: request.partnerId,
+      idempotencyKey: request.idempotencyKey,
+      quotedAt: request.receivedAt,
+      expiresAt,
+      request: body,
+      response: toQuoteResponse({
+        intentSessionId,
+        expiresAt,
+        allocation,
+        decision,
+        priceUsd: (id) => targets.find((t) => t.id === id)?.targetToken.priceUSD ?? null,
+      }),
+      execution: sessionExecution(decision, gathered),
+      fees: sessionFees(decision, {
+        serviceFeeBps: this.options.serviceFeeBps,
+        markupBps: body.feeBps ?? 0,
+        recipient: this.options.serviceFeeRecipient,
+      }),
+    };
+  }
+
+  /** The stored session, if it exists and belongs to this partner (another partner's is "not found"). */
+  private async load(intentSessionId: string, partnerId: string): Promise<IntentQuotedData | null> {
+    const events = await this.store.readStream(`intent-${intentSessionId}`);
+    const state = events.reduce(
+      (s, e) => evolveIntentSession(s, e as unknown as IntentSessionEvent),
+      initialIntentSessionState,
+    );
+    return state.status !== 'none' && state.quote.partnerId === partnerId ? state.quote : null;
+  }
+
+  private reply(quote: IntentQuotedData, now: number): FeatureReply {
+    return {
+      ok: true,
+      body: { ...quote.response, quoteStatus: currentQuoteStatus(quote, now) },
+      resource: { kind: 'intent_session', id: quote.intentSessionId },
+    };
+  }
+}

@@ -1,0 +1,96 @@
+import {
+  type AllocationSlice,
+  type QuoteDecision,
+  type QuotedFees,
+  type QuotedLegExecution,
+} from '@svc/domain';
+import { type ProviderQuote } from '@svc/providers';
+import { type GatheredQuotes, quoteKey } from './gather-quotes';
+
+/** The provider data prepare needs, for the selected routes only (calls verbatim, amounts as strings). */
+export function sessionExecution(decision: QuoteDecision, gathered: GatheredQuotes): QuotedLegExecution[] {
+  return decision.selected.map(({ evaluated, route }) => {
+    const provider = route!.provider;
+    const covered = new Set(route!.coveredSliceIds);
+    const slices = evaluated.leg.slices.filter((s) => covered.has(s.sliceId));
+    return {
+      targetId: evaluated.leg.target.id,
+      provider,
+      noopSlices: slices
+        .filter((s) => s.kind === 'noop')
+        .map((s) => ({
+          sliceId: s.sliceId,
+          sourceIndex: s.sourceIndex,
+          chainId: s.chainId,
+          token: s.address,
+          rawAmount: s.rawAmount.toString(),
+        })),
+      slices: slices
+        .filter((s) => s.kind === 'route')
+        .map((s) =>
+          toSliceExecution(s, gathered.providerQuotes.get(quoteKey(s.sliceId, provider)) as ProviderQuote),
+        ),
+    };
+  });
+}
+
+function toSliceExecution(slice: AllocationSlice, q: ProviderQuote) {
+  return {
+    sliceId: slice.sliceId,
+    sourceIndex: slice.sourceIndex,
+    provider: q.provider,
+    calls: q.calls.map((c) => ({
+      chainId: c.chainId,
+      to: c.to,
+      data: c.data,
+      value: c.value.toString(),
+      gas: c.gas === null ? null : c.gas.toString(),
+      kind: c.kind,
+      approval: c.approval
+        ? { token: c.approval.token, spender: c.approval.spender, amount: c.approval.amount.toString() }
+        : null,
+    })),
+    providerRequestId: q.providerRequestId,
+    trackingContext: { ...q.trackingContext },
+    expectedOutputRaw: q.expectedOutputRaw.toString(),
+    minimumOutputRaw: q.minimumOutputRaw.toString(),
+  };
+}
+
+/** The markup (partner's share of the app fee) owed per covered slice: markupBps of the slice's input. */
+export function sessionFees(
+  decision: QuoteDecision,
+  fee: { serviceFeeBps: number; markupBps: number; recipient: string | null },
+): QuotedFees {
+  const slices = decision.selected.flatMap(({ evaluated, route }) =>
+    evaluated.leg.slices.filter((s) => s.kind === 'route' && route!.coveredSliceIds.includes(s.sliceId)),
+  );
+  return {
+    ...fee,
+    markupOwed:
+      fee.markupBps === 0
+        ? []
+        : slices.map((s) => ({
+            sliceId: s.sliceId,
+            chainId: s.chainId,
+            token: s.address,
+            rawAmount: ((s.rawAmount * BigInt(fee.markupBps)) / 10_000n).toString(),
+            usd: s.usdValue === null ? null : Math.round(Number(s.usdValue) * fee.markupBps) / 10_000,
+          })),
+  };
+}
+
+/** expiresAt = quote time + TTL, never later than the earliest deadline among the selected providers' quotes. */
+export function sessionExpiry(
+  quotedAt: number,
+  ttlSeconds: number,
+  decision: QuoteDecision,
+  gathered: GatheredQuotes,
+): number {
+  const deadlines = decision.selected.flatMap(({ route }) =>
+    route!.coveredSliceIds.map(
+      (id) => gathered.providerQuotes.get(quoteKey(id, route!.provider))?.validUntil ?? null,
+    ),
+  );
+  return Math.min(quotedAt + ttlSeconds * 1000, ...deadlines.filter((d): d is number => d !== null));
+}

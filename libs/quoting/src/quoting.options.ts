@@ -1,0 +1,16 @@
+/** Settings of the quoting feature (README "Configuration"), bound by the composition root. */
+export interface QuotingOptions {
+  /** expiresAt = quote time + this, never later than the earliest provider deadline. Default 60. */
+  quoteTtlSeconds: number;
+  /** Route-evaluation budget when the request names no maxWaitMs. Default 8000. */
+  defaultMaxWaitMs: number;
+  /** The service's base rate, passed to providers together with the partner's markup. */
+  serviceFeeBps: number;
+  /** Receives the combined app fee at the providers; required whenever a fee can be non-zero. */
+  serviceFeeRecipient: string | null;
+}
+
+export const QUOTING_OPTIONS = Symbol('QUOTING_OPTIONS');
+
+/** Provider order: the last tie-breaker of route selection. */
+export const PROVIDER_ORDER = ['relay', 'across', 'mayan'] as const;
