@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, spawnEntry, stopChild, waitForLine } from './child-process';
+import { repoRoot, spawnEntry, stopChild, waitForLine } from '@svc/testing';
 
 /** Collects the app fee on the sandbox chains: anvil's dev account 9 (the sandbox deployer), a public key. */
 const SANDBOX_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { acrossRoutes } from './across/across.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { isExtraTokenSymbol } from './chains/sandbox-deployment-plan';
 import { startSandboxChains, type SandboxChains } from './chains/start-sandbox-chains';
 import { FaultRegistry } from './faults/fault-registry';
 import { parseProviderFaults } from './faults/parse-provider-faults';
@@ -16,7 +17,7 @@ import { repoRoot } from './manifest/repo-root';
 import { type SandboxManifest } from './manifest/sandbox-manifest';
 import { manifestFilePaths, writeManifestFiles } from './manifest/write-manifest-files';
 import { mayanRoutes } from './mayan/mayan.routes';
-import { DEFAULT_PRICES, type PriceTable } from './pricing/price-table';
+import { DEFAULT_PRICES, extraTokenPrices, type PriceTable } from './pricing/price-table';
 import { DEFAULT_ECONOMICS, type ProviderEconomics } from './pricing/provider-economics';
 import { SANDBOX_PROVIDERS, type SandboxProvider } from './pricing/sandbox-provider';
 import { relayRoutes } from './relay/relay.routes';
@@ -35,6 +36,11 @@ export interface StartSandboxOptions {
   /** Deposit-event polling interval per chain; default 250 ms. */
   pollIntervalMs?: number;
   faults?: ProviderFault[];
+  /**
+   * Extra 18-decimal test tokens per chain (BENCH01…, priced $1), deployed after the standard contracts so their
+   * addresses never move; default 0. Ignored with `chains`.
+   */
+  extraTokens?: number;
   /** Pins chain RPC ports (chainId → port); by default free ports are used. */
   chainPorts?: Partial<Record<number, number>>;
   /** Chains started elsewhere; the sandbox then leaves stopping them to the caller. */
@@ -66,7 +72,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const log = options.log ?? ((line: string) => process.stderr.write(`provider-sandbox: ${line}\n`));
   const faults = new FaultRegistry(parseProviderFaults(options.faults ?? []));
   const ownsChains = !options.chains;
-  const chains = options.chains ?? (await startSandboxChains({ ports: options.chainPorts }));
+  const chains =
+    options.chains ??
+    (await startSandboxChains({ ports: options.chainPorts, extraTokens: options.extraTokens }));
+  const extraSymbols = [...new Set(chains.tokens.map((t) => t.symbol).filter(isExtraTokenSymbol))];
   const clients = new ChainClients(chains.chains);
   const now = () => Date.now();
   const context: SandboxContext = {
@@ -76,7 +85,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     quotes: new QuoteBook(),
     transfers: new TransferBook(),
     faults,
-    prices: { ...DEFAULT_PRICES, ...options.prices } as PriceTable,
+    prices: { ...DEFAULT_PRICES, ...extraTokenPrices(extraSymbols), ...options.prices } as PriceTable,
     economics: Object.fromEntries(
       SANDBOX_PROVIDERS.map((p) => [p, { ...DEFAULT_ECONOMICS[p], ...options.economics?.[p] }]),
     ) as Record<SandboxProvider, ProviderEconomics>,

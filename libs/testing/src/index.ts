@@ -9,3 +9,4 @@ export * from './anvil/test-contract-artifacts';
 export * from './anvil/anvil-client';
 export * from './anvil/deploy-artifact';
 export * from './sandbox/sandbox-process';
+export * from './process/child-process';

@@ -24,10 +24,13 @@ const RECEIPT_TIMEOUT_MS = 15_000;
  * gas and fees (no estimate or nonce round trips), sent without waiting for receipts, then every receipt is
  * checked (success, and each contract at its expected address).
  */
-export async function deploySandboxContracts(chain: { chainId: number; rpcUrl: string }): Promise<void> {
+export async function deploySandboxContracts(
+  chain: { chainId: number; rpcUrl: string },
+  options: { extraTokens?: number } = {},
+): Promise<void> {
   const client = createPublicClient({ transport: http(chain.rpcUrl) });
   const deployer = privateKeyToAccount(SANDBOX_ACCOUNTS.deployer.privateKey);
-  const plan = planSandboxDeployment();
+  const plan = planSandboxDeployment(options);
   const signed = await Promise.all(
     plan.map((tx, nonce) =>
       deployer.signTransaction({

@@ -1,4 +1,11 @@
-import { encodeDeployData, encodeFunctionData, parseUnits, type Address, type Hex } from 'viem';
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  getContractAddress,
+  parseUnits,
+  type Address,
+  type Hex,
+} from 'viem';
 import {
   AcrossSpokePoolArtifact,
   MayanForwarderArtifact,
@@ -29,6 +36,54 @@ export const SANDBOX_ERC20S = [
 export const USER_MINT = 1_000_000n;
 export const FILLER_MINT = 10_000_000n;
 
+/** Most extra tokens a sandbox deploys (two-digit symbols). */
+export const MAX_EXTRA_TOKENS = 99;
+
+export type ExtraTokenSymbol = `BENCH${string}`;
+
+/**
+ * An extra 18-decimal TestToken (BENCH01, BENCH02, …), deployed only when asked for (benchmarks need more distinct
+ * tokens than the standard three), after the whole standard deployment so the standard addresses never move.
+ */
+export interface ExtraToken {
+  symbol: ExtraTokenSymbol;
+  name: string;
+  address: Address;
+  decimals: 18;
+}
+
+const MINT_RECIPIENTS = [
+  ...SANDBOX_ACCOUNTS.users.map((u) => ({ address: u.address, amount: USER_MINT })),
+  ...Object.values(SANDBOX_ACCOUNTS.fillers).map((f) => ({ address: f.address, amount: FILLER_MINT })),
+];
+
+/** The deployer's nonces the standard deployment uses: its deployments and mints. */
+export const STANDARD_TRANSACTION_COUNT =
+  SANDBOX_DEPLOYMENT_ORDER.length + SANDBOX_ERC20S.length * MINT_RECIPIENTS.length;
+
+/** The first `count` extra tokens, at the deployer's nonces right after the standard deployment. */
+export function sandboxExtraTokens(count: number): ExtraToken[] {
+  if (!Number.isInteger(count) || count < 0 || count > MAX_EXTRA_TOKENS) {
+    throw new RangeError(`extra tokens: must be an integer from 0 to ${MAX_EXTRA_TOKENS}, got ${count}`);
+  }
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return {
+      symbol: `BENCH${n}`,
+      name: `Bench Token ${n}`,
+      address: getContractAddress({
+        from: SANDBOX_ACCOUNTS.deployer.address,
+        nonce: BigInt(STANDARD_TRANSACTION_COUNT + i),
+      }),
+      decimals: 18,
+    };
+  });
+}
+
+export function isExtraTokenSymbol(symbol: string): symbol is ExtraTokenSymbol {
+  return /^BENCH\d{2}$/.test(symbol);
+}
+
 // Measured deployments take 210k-470k gas, a first mint about 70k. Fixed limits spare an estimate per
 // transaction and keep all 34 well under anvil's 30M block gas limit.
 const DEPLOY_GAS = 1_000_000n;
@@ -46,30 +101,38 @@ const DEPLOY_DATA: Record<SandboxDeployment, Hex> = {
 
 /**
  * The deployer's transactions on a fresh sandbox chain, in nonce order: the seven deployments, then the mints
- * (1,000,000 of each token to every user, 10,000,000 to every filler, in whole tokens).
+ * (1,000,000 of each token to every user, 10,000,000 to every filler, in whole tokens); then, only when
+ * `extraTokens` is set, the extra tokens' deployments and their mints, funded the same way.
  */
-export function planSandboxDeployment(): PlannedTransaction[] {
+export function planSandboxDeployment(options: { extraTokens?: number } = {}): PlannedTransaction[] {
   const deployments = SANDBOX_DEPLOYMENT_ORDER.map((name): PlannedTransaction => ({
     label: `deploy ${name}`,
     data: DEPLOY_DATA[name],
     gas: DEPLOY_GAS,
     expectedAddress: SANDBOX_ADDRESSES[name],
   }));
-  const recipients = [
-    ...SANDBOX_ACCOUNTS.users.map((u) => ({ address: u.address, amount: USER_MINT })),
-    ...Object.values(SANDBOX_ACCOUNTS.fillers).map((f) => ({ address: f.address, amount: FILLER_MINT })),
-  ];
   const mints = SANDBOX_ERC20S.flatMap((token) =>
-    recipients.map(({ address, amount }): PlannedTransaction => ({
-      label: `mint ${token.symbol} to ${address}`,
-      to: SANDBOX_ADDRESSES[token.key],
-      data: encodeFunctionData({
-        abi: TestTokenArtifact.abi,
-        functionName: 'mint',
-        args: [address, parseUnits(amount.toString(), token.decimals)],
-      }),
-      gas: MINT_GAS,
-    })),
+    mintsOf({ ...token, address: SANDBOX_ADDRESSES[token.key] }),
   );
-  return [...deployments, ...mints];
+  const extras = sandboxExtraTokens(options.extraTokens ?? 0);
+  const extraDeployments = extras.map((token): PlannedTransaction => ({
+    label: `deploy ${token.symbol}`,
+    data: encodeDeployData({ ...TestTokenArtifact, args: [token.name, token.symbol, token.decimals] }),
+    gas: DEPLOY_GAS,
+    expectedAddress: token.address,
+  }));
+  return [...deployments, ...mints, ...extraDeployments, ...extras.flatMap(mintsOf)];
+}
+
+function mintsOf(token: { symbol: string; address: Address; decimals: number }): PlannedTransaction[] {
+  return MINT_RECIPIENTS.map(({ address, amount }) => ({
+    label: `mint ${token.symbol} to ${address}`,
+    to: token.address,
+    data: encodeFunctionData({
+      abi: TestTokenArtifact.abi,
+      functionName: 'mint',
+      args: [address, parseUnits(amount.toString(), token.decimals)],
+    }),
+    gas: MINT_GAS,
+  }));
 }

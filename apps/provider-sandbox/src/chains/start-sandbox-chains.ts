@@ -3,7 +3,7 @@ import { startAnvil, type AnvilInstance } from '@svc/testing';
 import { SANDBOX_ACCOUNTS, type SandboxAccounts } from './sandbox-accounts';
 import { SANDBOX_ADDRESSES } from './sandbox-addresses';
 import { deploySandboxContracts } from './deploy-sandbox-contracts';
-import { SANDBOX_ERC20S } from './sandbox-deployment-plan';
+import { SANDBOX_ERC20S, sandboxExtraTokens, type ExtraTokenSymbol } from './sandbox-deployment-plan';
 
 export const SANDBOX_CHAIN_IDS = [1, 8453, 42161] as const;
 export type SandboxChainId = (typeof SANDBOX_CHAIN_IDS)[number];
@@ -16,7 +16,8 @@ export const SANDBOX_CHAIN_NAMES: Record<SandboxChainId, string> = {
 
 export interface SandboxToken {
   chainId: number;
-  symbol: 'USDC' | 'USDT' | 'WETH' | 'ETH';
+  /** BENCHnn only for the extra tokens a sandbox deploys when asked to (`extraTokens`). */
+  symbol: 'USDC' | 'USDT' | 'WETH' | 'ETH' | ExtraTokenSymbol;
   address: Address;
   decimals: number;
 }
@@ -32,7 +33,7 @@ export interface SandboxContracts {
 export interface SandboxChains {
   /** Same shape as a CHAINS_FILE entry. */
   chains: { chainId: number; name: string; rpcUrl: string; nativeSymbol: 'ETH' }[];
-  /** Per chain: USDC (6), USDT (6, TetherToken), WETH (18), ETH (native, zero address, 18). */
+  /** Per chain: USDC (6), USDT (6, TetherToken), WETH (18), ETH (native, zero address, 18), then any extras (18). */
   tokens: SandboxToken[];
   contracts: SandboxContracts[];
   accounts: SandboxAccounts;
@@ -42,11 +43,14 @@ export interface SandboxChains {
 /**
  * Starts one anvil per sandbox chain (ethereum 1, base 8453, arbitrum 42161) and deploys the tokens and provider
  * contracts on each, at the same addresses everywhere (`SANDBOX_ADDRESSES`), with users and fillers funded.
- * `ports` pins a chain's RPC port; by default free ports are used. If anything fails, the nodes are stopped.
+ * `ports` pins a chain's RPC port; by default free ports are used. `extraTokens` (default 0) deploys that many
+ * more 18-decimal test tokens per chain (BENCH01…) after everything else, so the standard addresses stay put.
+ * If anything fails, the nodes are stopped.
  */
 export async function startSandboxChains(
-  options: { ports?: Partial<Record<number, number>> } = {},
+  options: { ports?: Partial<Record<number, number>>; extraTokens?: number } = {},
 ): Promise<SandboxChains> {
+  const extraTokens = sandboxExtraTokens(options.extraTokens ?? 0);
   const started = await Promise.allSettled(
     SANDBOX_CHAIN_IDS.map((chainId) => startAnvil({ chainId, port: options.ports?.[chainId] })),
   );
@@ -57,7 +61,9 @@ export async function startSandboxChains(
   try {
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
-    await Promise.all(anvils.map((anvil) => deploySandboxContracts(anvil)));
+    await Promise.all(
+      anvils.map((anvil) => deploySandboxContracts(anvil, { extraTokens: extraTokens.length })),
+    );
   } catch (err) {
     await stop();
     throw err;
@@ -69,7 +75,15 @@ export async function startSandboxChains(
       rpcUrl: a.rpcUrl,
       nativeSymbol: 'ETH' as const,
     })),
-    tokens: anvils.flatMap((a) => sandboxTokens(a)),
+    tokens: anvils.flatMap((a) => [
+      ...sandboxTokens(a),
+      ...extraTokens.map(({ symbol, address, decimals }) => ({
+        chainId: a.chainId,
+        symbol,
+        address,
+        decimals,
+      })),
+    ]),
     contracts: anvils.map((a) => ({
       chainId: a.chainId,
       relayDepository: SANDBOX_ADDRESSES.relayDepository,

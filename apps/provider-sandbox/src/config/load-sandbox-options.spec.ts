@@ -31,7 +31,16 @@ describe('loadSandboxOptions', () => {
     });
   });
 
+  it('reads SANDBOX_EXTRA_TOKENS, off by default and when 0', () => {
+    expect(loadSandboxOptions({ SANDBOX_EXTRA_TOKENS: '21' }).extraTokens).toBe(21);
+    expect(loadSandboxOptions({ SANDBOX_EXTRA_TOKENS: '0' })).not.toHaveProperty('extraTokens');
+  });
+
   it.each([
+    {
+      env: { SANDBOX_EXTRA_TOKENS: '100' },
+      message: 'SANDBOX_EXTRA_TOKENS: must be an integer from 0 to 99',
+    },
     { env: { SANDBOX_PORT: '70000' }, message: 'SANDBOX_PORT: must be an integer from 0 to 65535' },
     { env: { SANDBOX_FILL_DELAY_MS: '-1' }, message: 'SANDBOX_FILL_DELAY_MS: must be an integer' },
     {

@@ -1,6 +1,7 @@
 import { SandboxConfigError } from './sandbox-config-error';
 import { FaultConfigError } from '../faults/fault-config-error';
 import { parseProviderFaults } from '../faults/parse-provider-faults';
+import { MAX_EXTRA_TOKENS } from '../chains/sandbox-deployment-plan';
 import { type StartSandboxOptions } from '../start-sandbox';
 
 type Env = Record<string, string | undefined>;
@@ -21,6 +22,9 @@ export function loadSandboxOptions(env: Env = process.env): StartSandboxOptions 
   if (manifestDir) options.manifestDir = manifestDir;
   const faults = read(env, 'SANDBOX_FAULTS');
   if (faults) options.faults = parseFaults(faults);
+  // Benchmarks only: more distinct tokens per chain than the standard three. Off (0) by default.
+  const extraTokens = integer(env, 'SANDBOX_EXTRA_TOKENS', 0, MAX_EXTRA_TOKENS);
+  if (extraTokens) options.extraTokens = extraTokens;
   const chainPorts = read(env, 'SANDBOX_CHAIN_PORTS');
   if (chainPorts) options.chainPorts = parseChainPorts(chainPorts);
   return options;

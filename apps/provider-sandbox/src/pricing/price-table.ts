@@ -12,3 +12,8 @@ export const DEFAULT_PRICES: PriceTable = {
   WETH: 3_000_000_000n,
   ETH: 3_000_000_000n,
 };
+
+/** The extra (benchmark) tokens are dollar tokens: each priced like USDC. */
+export function extraTokenPrices(symbols: readonly string[]): PriceTable {
+  return Object.fromEntries(symbols.map((symbol) => [symbol, DEFAULT_PRICES.USDC]));
+}

@@ -1,7 +1,8 @@
 import { getAddress, zeroAddress, type Address } from 'viem';
 import { type SandboxToken } from '../chains/start-sandbox-chains';
+import { isExtraTokenSymbol } from '../chains/sandbox-deployment-plan';
 
-const TOKEN_NAMES: Readonly<Record<SandboxToken['symbol'], string>> = {
+const TOKEN_NAMES: Readonly<Record<string, string>> = {
   USDC: 'USD Coin',
   USDT: 'Tether USD',
   WETH: 'Wrapped Ether',
@@ -34,5 +35,6 @@ export function isNative(address: string): boolean {
 }
 
 export function tokenName(symbol: string): string {
-  return TOKEN_NAMES[symbol as SandboxToken['symbol']] ?? symbol;
+  if (isExtraTokenSymbol(symbol)) return `Bench Token ${symbol.slice('BENCH'.length)}`;
+  return TOKEN_NAMES[symbol] ?? symbol;
 }

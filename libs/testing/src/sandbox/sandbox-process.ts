@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repoRoot } from '../process/child-process';
 
 export interface SandboxManifestView {
   url: string;
@@ -18,8 +19,6 @@ export interface SandboxProcess {
   token(chainId: number, symbol: string): string;
   stop(): Promise<void>;
 }
-
-const repoRoot = join(__dirname, '..', '..', '..', '..');
 
 /**
  * The provider sandbox as its own process (`npm run sandbox` on free ports, manifest in a temp dir), for tests of

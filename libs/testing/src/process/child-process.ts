@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-export const repoRoot = join(__dirname, '..', '..');
+/** The repository root (this file is libs/testing/src/process/). */
+export const repoRoot = join(__dirname, '..', '..', '..', '..');
 
 /** Runs a TypeScript entry point of this repo as a child process, its output captured line by line. */
 export function spawnEntry(
