@@ -8,3 +8,4 @@ export { MemoryEventStore, type MemoryEventStoreOptions } from './memory/memory-
 export { MemoryEventStoreState } from './memory/memory-event-store.state';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store.adapter';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
+export * from './event-id-from';

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { type EventStore, WrongExpectedVersionError } from '@svc/event-store';
+import { eventIdFrom, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
 
 /** Clock skew allowed either way (spec: 5 minutes). */
 export const AUTH_WINDOW_MS = 5 * 60 * 1000;
@@ -33,7 +32,7 @@ export class NonceRegistry {
       // A deterministic event id makes the identical tuple's re-bind an idempotent no-op.
       await this.store.append(
         streamId,
-        [{ id: uuidFrom(`${streamId}\n${tupleHash}`), type: 'NonceUsed', data: { tupleHash, usedAt: now } }],
+        [{ id: eventIdFrom(streamId, tupleHash), type: 'NonceUsed', data: { tupleHash, usedAt: now } }],
         { expectedRevision: 'no_stream', maxAgeSeconds: NONCE_RETENTION_SECONDS },
       );
       return true;
@@ -42,10 +41,4 @@ export class NonceRegistry {
       throw err;
     }
   }
-}
-
-/** A UUID-shaped id derived from a string (same input, same id). */
-export function uuidFrom(input: string): string {
-  const h = createHash('sha256').update(input, 'utf8').digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
 }

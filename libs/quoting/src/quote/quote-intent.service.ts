@@ -10,7 +10,7 @@ import {
   type IntentQuotedData,
   type IntentSessionEvent,
 } from '@svc/domain';
-import { EVENT_STORE, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
+import { EVENT_STORE, eventIdFrom, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
 import { PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
@@ -52,7 +52,7 @@ export class QuoteIntentService {
         `intent-${intentSessionId}`,
         [
           {
-            id: intentSessionId.replace(/^is_(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5'),
+            id: eventIdFrom(`intent-${intentSessionId}`, event.type),
             type: event.type,
             data: { ...event.data },
           },
