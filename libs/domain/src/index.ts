@@ -1,3 +1,4 @@
 export * from './allocation';
 export * from './quoting';
 export * from './intent-session';
+export * from './attempt';

@@ -19,6 +19,11 @@ export interface FeatureRequest<TBody = unknown> {
   replayOf: ResourceRef | null;
   /** Validated request body (already defaulted), or null for GET. */
   body: TBody;
+  /**
+   * Set when the body failed validation on a route whose resource checks come first (prepare): the feature runs
+   * its read-only preconditions and answers their error, else this one. Nothing is recorded for such a request.
+   */
+  rejectedBody?: FieldError[];
   /** Server time of the request, epoch ms: handlers take time from here, not from their own clock. */
   receivedAt: number;
 }

@@ -2,7 +2,7 @@ import { type DynamicModule, Global, type INestApplication, Module, type Type } 
 import { NestFactory } from '@nestjs/core';
 import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
-import { ExecutionModule } from '@svc/execution';
+import { DEFAULT_EXECUTION_OPTIONS, EXECUTION_OPTIONS, ExecutionModule } from '@svc/execution';
 import {
   accessLog,
   apiVersionHeader,
@@ -80,6 +80,15 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
         { provide: CLOCK, useValue: deps.clock ?? systemClock },
         { provide: GATEWAY_OPTIONS, useValue: options },
         { provide: GATEWAY_LOGGER, useValue: deps.logger },
+        {
+          provide: EXECUTION_OPTIONS,
+          useValue: {
+            ...DEFAULT_EXECUTION_OPTIONS,
+            evidenceWindowSeconds: deps.env.EVIDENCE_WINDOW_SECONDS,
+            authorizationTtlSeconds: deps.env.AUTHORIZATION_TTL_SECONDS,
+            quoteFreshnessSeconds: deps.env.QUOTE_FRESHNESS_SECONDS,
+          },
+        },
         {
           provide: QUOTING_OPTIONS,
           useValue: {

@@ -134,7 +134,6 @@ describe('HTTP error model', () => {
   });
 
   it.each([
-    ['POST', '/api/external/intents/is_1/prepare', undefined],
     [
       'POST',
       '/api/external/attempts/at_1/submitted',
@@ -170,5 +169,30 @@ describe('HTTP error model: unexpected faults', () => {
       '1',
     ]);
     expect(res.text).not.toMatch(/boom|secret|at .*\.ts/);
+  });
+});
+
+describe('HTTP error model: prepare of an unknown session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('404 intent_session_not_found, before any body error', async () => {
+    for (const body of [undefined, { callbackUrl: 'https://evil.example/x' }, []]) {
+      const res = await signedRequest({
+        port: t.port,
+        partner: PARTNERS.v2,
+        method: 'POST',
+        path: '/api/external/intents/is_1/prepare',
+        body,
+      });
+      expect([res.status, res.json.code, res.headers['x-service-api-version']]).toEqual([
+        404,
+        'intent_session_not_found',
+        '1',
+      ]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type INestApplication, type Type } from '@nestjs/common';
+import { type ChainRegistry } from '@svc/chains';
 import { type ProviderName } from '@svc/contract';
 import {
   createProviderAdapters,
@@ -70,6 +71,7 @@ export async function startTestApp(
     features?: Type[];
     env?: Record<string, string>;
     providers?: Record<RoutableProvider, ProviderAdapter>;
+    chains?: ChainRegistry;
   } = {},
 ): Promise<TestApp> {
   const store = options.store ?? new MemoryEventStore();
@@ -86,6 +88,7 @@ export async function startTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.features ? { features: options.features } : {}),
     providers: options.providers ?? createProviderAdapters(loadProvidersConfig(UNREACHABLE_PROVIDERS_ENV)),
+    ...(options.chains ? { chains: options.chains } : {}),
   });
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address() as AddressInfo;

@@ -3,9 +3,9 @@ import { signedRequest } from '@svc/testing';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
 
 /**
- * Every validation rule and code of the quote, prepare and submitted bodies, through the real app: a rejected
+ * Every validation rule and code of the quote and submitted bodies, through the real app: a rejected
  * body answers 400 with its code and stores nothing; an accepted one passes validation and reaches its feature
- * (quote answers; prepare and submitted answer 501 until their features land). The exhaustive boundary tables live in libs/contract; this proves the wiring.
+ * (quote answers; submitted answers 501 until its feature lands). Prepare's body codes are in prepare.e2e.spec.ts. The exhaustive boundary tables live in libs/contract; this proves the wiring.
  */
 type Json = Record<string, unknown>;
 const WALLET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -33,7 +33,6 @@ const evidence = (o: Json = {}) => ({ chainResults: [{ chainId: 1, txHashes: [ha
 const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
 
 const QUOTE = '/api/external/intents/quote';
-const PREPARE = '/api/external/intents/is_1/prepare';
 const SUBMITTED = '/api/external/attempts/at_1/submitted';
 
 const rejected: [string, string, unknown, string][] = [
@@ -157,22 +156,7 @@ const rejected: [string, string, unknown, string][] = [
     quote({ callbackUrl: 'https://partner.example/other' }),
     'invalid_callback_url',
   ],
-  // prepare
-  ['prepare: body is an array', PREPARE, [], 'invalid_request_body'],
-  ['prepare: unknown field', PREPARE, { wallet: {} }, 'unknown_field'],
-  [
-    'prepare: callbackUrl differs',
-    PREPARE,
-    { callbackUrl: 'https://partner.example/other' },
-    'invalid_callback_url',
-  ],
-  ['prepare: walletContext not an object', PREPARE, { walletContext: 'metamask' }, 'invalid_wallet_context'],
-  [
-    'prepare: capabilities an array',
-    PREPARE,
-    { walletContext: { walletCapabilities: [] } },
-    'invalid_wallet_context',
-  ],
+  // prepare: its body codes answer only for a ready session (resource checks come first): see prepare.e2e.spec.ts
   // submitted
   ['submitted: body is an array', SUBMITTED, [], 'invalid_request_body'],
   ['submitted: chainResults missing', SUBMITTED, {}, 'invalid_chain_results'],
@@ -276,13 +260,6 @@ const accepted: [string, string, unknown][] = [
     quote({ slippageBps: 10000, feeBps: 0, maxWaitMs: 1000 }),
   ],
   ['quote: allowedProviders [] and excluded names', QUOTE, quote({ allowedProviders: ['symbiosis', 'fly'] })],
-  ['quote: callbackUrl equal to configured', QUOTE, quote({ callbackUrl: PARTNERS.v2.callbackUrl })],
-  ['prepare: no body', PREPARE, undefined],
-  [
-    'prepare: empty capabilities',
-    PREPARE,
-    { walletContext: { connectorName: 'MetaMask', connectorId: 'io.metamask', walletCapabilities: {} } },
-  ],
   [
     'submitted: 16 chains, 64 hashes, 255-char bundle id, signature',
     SUBMITTED,

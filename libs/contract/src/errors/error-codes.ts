@@ -211,6 +211,11 @@ export const ERROR_CODES = {
     status: 409,
     description: 'The intent session is not ready (partial_only or unavailable).',
   },
+  quote_changed: {
+    status: 409,
+    description:
+      "A provider's quote expired and its fresh quote would deliver less than the quoted minimum: quote again.",
+  },
   intent_session_already_prepared: {
     status: 409,
     description: 'The intent session was already prepared under another Idempotency-Key.',

@@ -23,6 +23,23 @@ export interface QuotedSliceExecution {
   trackingContext: Record<string, unknown>;
   expectedOutputRaw: string;
   minimumOutputRaw: string;
+  /** Epoch ms after which the provider no longer honours this quote (null: it names no deadline). */
+  validUntil: number | null;
+  /** The exact parameters the provider was asked with, so prepare can ask again for a stale quote. */
+  quotedWith: QuotedSliceParams;
+}
+
+/** A provider quote request, JSON-safe (raw amount as a base-10 string). */
+export interface QuotedSliceParams {
+  sliceId: string;
+  wallet: string;
+  recipient: string;
+  refundTo: string;
+  source: { chainId: number; token: string; amount: string; decimals: number; symbol?: string };
+  target: { chainId: number; token: string; decimals: number; symbol?: string };
+  slippageBps: number;
+  appFeeBps: number;
+  appFeeRecipient: string | null;
 }
 
 export interface QuotedLegExecution {

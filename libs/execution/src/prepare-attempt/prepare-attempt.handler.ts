@@ -1,12 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
+import { type PrepareRequest } from '@svc/contract';
 import { type FeatureReply, type FeatureRequest, MessagePattern } from '@svc/messaging';
+import { PrepareAttemptService } from './prepare-attempt.service';
 
-/** `execution.prepare`: creates an attempt for a ready intent session (issue "Prepare" implements it). */
+/** `execution.prepare` over the bus. */
 @Controller()
 export class PrepareAttemptHandler {
+  constructor(private readonly service: PrepareAttemptService) {}
+
   @OnMessage(MessagePattern.prepare)
-  prepare(@Payload() _request: FeatureRequest): FeatureReply {
-    return { ok: false, code: 'not_implemented', message: 'prepare is not available yet' };
+  prepare(@Payload() request: FeatureRequest<PrepareRequest | null>): Promise<FeatureReply> {
+    return this.service.prepare(request);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { authenticateRequest, sha256Hex } from '@svc/auth';
-import { API_VERSION, HEADER } from '@svc/contract';
+import { API_VERSION, type FieldError, HEADER } from '@svc/contract';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import {
   BusTimeoutError,
@@ -93,7 +93,11 @@ export class ExternalRequestPipeline {
     let body: unknown = null;
     if (route.validate) {
       const result = route.validate(json, { maxFeeBps: partner.maxFeeBps, callbackUrl: partner.callbackUrl });
-      if (!result.ok) throw validationFailure(result.errors);
+      if (!result.ok) {
+        if (route.resourceChecksFirst)
+          await this.resourceChecksBefore(route, partner, resourceId, requestId, now, result.errors);
+        throw validationFailure(result.errors);
+      }
       body = result.value;
     }
     if (nonce && !(await this.nonces.bind(partner.partnerId, nonce.value, nonce.tuple, now)))
@@ -125,6 +129,28 @@ export class ExternalRequestPipeline {
       path: auth.path,
       bodySha256: sha256Hex(rawBody),
     });
+  }
+
+  /** Lets the feature answer its own precondition errors first; it must not answer ok to a rejected body. */
+  private async resourceChecksBefore(
+    route: ExternalRoute,
+    partner: PartnerConfig,
+    resourceId: string | null,
+    requestId: string,
+    now: number,
+    errors: FieldError[],
+  ): Promise<void> {
+    const reply = await this.call(route, {
+      partnerId: partner.partnerId,
+      requestId,
+      idempotencyKey: null,
+      resourceId,
+      replayOf: null,
+      body: null,
+      rejectedBody: errors,
+      receivedAt: now,
+    });
+    if (!reply.ok) throw replyError(reply);
   }
 
   private async runIdempotent(
@@ -212,17 +238,19 @@ export class ExternalRequestPipeline {
   }
 
   private send(res: Response, reply: FeatureReply): void {
-    if (!reply.ok) {
-      throw new ApiError(reply.code, reply.message, {
-        ...(reply.details ? { details: reply.details } : {}),
-        ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}),
-      });
-    }
+    if (!reply.ok) throw replyError(reply);
     res
       .status(200)
       .setHeader(HEADER.apiVersion, API_VERSION)
       .json({ ...(reply.body as object), apiVersion: API_VERSION });
   }
+}
+
+function replyError(reply: Extract<FeatureReply, { ok: false }>): ApiError {
+  return new ApiError(reply.code, reply.message, {
+    ...(reply.details ? { details: reply.details } : {}),
+    ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}),
+  });
 }
 
 function nonceConflict(): ApiError {

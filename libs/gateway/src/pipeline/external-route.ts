@@ -14,6 +14,11 @@ export interface ExternalRoute {
   /** Where the validated request goes; null for endpoints the gateway answers itself. */
   pattern: MessagePatternName | null;
   validate: ((body: unknown, policy: PartnerRequestPolicy) => ValidationResult<unknown>) | null;
+  /**
+   * The resource's own checks answer before body validation (prepare: an unknown or expired session is reported
+   * before a bad callbackUrl). The feature is asked read-only; nothing is recorded for the rejected request.
+   */
+  resourceChecksFirst?: boolean;
 }
 
 export const ROUTES = {
@@ -24,6 +29,7 @@ export const ROUTES = {
     method: 'POST',
     pattern: MessagePattern.prepare,
     validate: validatePrepareRequest,
+    resourceChecksFirst: true,
   },
   submitted: {
     name: 'submitted',

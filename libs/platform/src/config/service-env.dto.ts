@@ -93,4 +93,25 @@ export class ServiceEnv {
   @IsOptional()
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: 'SERVICE_FEE_RECIPIENT must be an EVM address' })
   SERVICE_FEE_RECIPIENT?: string;
+
+  /** Initial evidence must arrive within this after prepare (or the providers' own deadlines if sooner). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(86400)
+  EVIDENCE_WINDOW_SECONDS = 900;
+
+  /** Validity of the wallet authorization (its message.expiresAt), much longer than the 30 s signable window. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(300)
+  @Max(30 * 86400)
+  AUTHORIZATION_TTL_SECONDS = 86400;
+
+  /** Provider quotes older than this are quoted again at prepare (the minimum output may not drop). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  QUOTE_FRESHNESS_SECONDS = 30;
 }

@@ -11,6 +11,8 @@ export interface GatheredQuotes {
   quotes: SliceQuote[];
   /** The providers' full answers (calls, ids, tracking), by `${sliceId}|${provider}`, for the session record. */
   providerQuotes: Map<string, ProviderQuote>;
+  /** What each provider was asked, by the same key. */
+  asked: Map<string, QuoteSlice>;
 }
 
 export const quoteKey = (sliceId: string, provider: string) => `${sliceId}|${provider}`;
@@ -34,6 +36,7 @@ export async function gatherQuotes(
     }, deadlineMs);
   });
   const providerQuotes = new Map<string, ProviderQuote>();
+  const asked = new Map(requests.map(({ provider, slice }) => [quoteKey(slice.sliceId, provider), slice]));
   try {
     const quotes = await Promise.all(
       requests.map(async ({ provider, slice }): Promise<SliceQuote> => {
@@ -81,7 +84,7 @@ export async function gatherQuotes(
         };
       }),
     );
-    return { quotes, providerQuotes };
+    return { quotes, providerQuotes, asked };
   } finally {
     clearTimeout(timer);
   }

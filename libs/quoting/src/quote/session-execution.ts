@@ -4,7 +4,7 @@ import {
   type QuotedFees,
   type QuotedLegExecution,
 } from '@svc/domain';
-import { type ProviderQuote } from '@svc/providers';
+import { type ProviderQuote, type QuoteSlice } from '@svc/providers';
 import { type GatheredQuotes, quoteKey } from './gather-quotes';
 
 /** The provider data prepare needs, for the selected routes only (calls verbatim, amounts as strings). */
@@ -28,13 +28,17 @@ export function sessionExecution(decision: QuoteDecision, gathered: GatheredQuot
       slices: slices
         .filter((s) => s.kind === 'route')
         .map((s) =>
-          toSliceExecution(s, gathered.providerQuotes.get(quoteKey(s.sliceId, provider)) as ProviderQuote),
+          toSliceExecution(
+            s,
+            gathered.providerQuotes.get(quoteKey(s.sliceId, provider)) as ProviderQuote,
+            gathered.asked.get(quoteKey(s.sliceId, provider)) as QuoteSlice,
+          ),
         ),
     };
   });
 }
 
-function toSliceExecution(slice: AllocationSlice, q: ProviderQuote) {
+function toSliceExecution(slice: AllocationSlice, q: ProviderQuote, asked: QuoteSlice) {
   return {
     sliceId: slice.sliceId,
     sourceIndex: slice.sourceIndex,
@@ -54,6 +58,8 @@ function toSliceExecution(slice: AllocationSlice, q: ProviderQuote) {
     trackingContext: { ...q.trackingContext },
     expectedOutputRaw: q.expectedOutputRaw.toString(),
     minimumOutputRaw: q.minimumOutputRaw.toString(),
+    validUntil: q.validUntil,
+    quotedWith: { ...asked, source: { ...asked.source, amount: asked.source.amount.toString() } },
   };
 }
 

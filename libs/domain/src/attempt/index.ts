@@ -1,0 +1,2 @@
+export * from './attempt.events';
+export * from './attempt.state';

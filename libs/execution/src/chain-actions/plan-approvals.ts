@@ -1,0 +1,44 @@
+import { readErc20Allowance } from '@svc/chains';
+import { type ExecutionCall } from '@svc/domain';
+import { encodeFunctionData, erc20Abi, type Address, type Client, type Hex } from 'viem';
+import { approvalNeeds, checkedApproval, type ApprovalNeed } from './approval-needs';
+import { approvalRefused } from './approval-refused';
+import { storedCall, type DraftCall } from './draft-call';
+
+/**
+ * The approvals a chain's slices still need, each to be placed at the start of the slice at its index: per
+ * (token, spender) pair none when the wallet's allowance already covers the sum of the stored approvals, else
+ * exactly one, preceded by `approve(spender, 0)` when the token refuses to change a non-zero allowance.
+ */
+export async function planApprovals(
+  client: Client,
+  wallet: Address,
+  slices: readonly { calls: readonly ExecutionCall[] }[],
+): Promise<DraftCall[][]> {
+  const planned = await Promise.all(approvalNeeds(slices).map((need) => approvalCalls(client, wallet, need)));
+  const bySlice = slices.map((): DraftCall[] => []);
+  for (const { firstSlice, calls } of planned) bySlice[firstSlice].push(...calls);
+  return bySlice;
+}
+
+async function approvalCalls(
+  client: Client,
+  wallet: Address,
+  need: ApprovalNeed,
+): Promise<{ firstSlice: number; calls: DraftCall[] }> {
+  const { token, spender, total, firstSlice } = need;
+  const allowance = await readErc20Allowance(client, { token, owner: wallet, spender });
+  if (allowance >= total) return { firstSlice, calls: [] };
+  // The provider's own bytes when one of its approvals is enough on its own; ours only for a sum.
+  const covering = need.stored.find((call) => checkedApproval(call).amount >= total);
+  const approval = covering ? storedCall(covering) : builtApprove(token, spender, total);
+  const reset =
+    allowance > 0n &&
+    (await approvalRefused(client, { wallet, token: approval.to as Address, data: approval.data as Hex }));
+  return { firstSlice, calls: reset ? [builtApprove(token, spender, 0n), approval] : [approval] };
+}
+
+function builtApprove(token: Address, spender: Address, amount: bigint): DraftCall {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] });
+  return { to: token, data, value: '0', gas: null, kind: 'approve' };
+}

@@ -1,0 +1,124 @@
+import { type PrepareRequest } from '@svc/contract';
+import { type ChainRegistry } from '@svc/chains';
+import {
+  type AttemptLeg,
+  type AttemptPreparedData,
+  type IntentQuotedData,
+  type QuotedLegExecution,
+} from '@svc/domain';
+import { type FeatureRequest } from '@svc/messaging';
+import { type Address } from 'viem';
+import { buildWalletAuthorization, executionCommitment, randomNonce } from '../authorization';
+import { buildChainActions } from '../chain-actions';
+import { type ExecutionOptions } from '../execution.options';
+
+/** Everything an attempt records: chain actions built now, the authorization over them, the tracking data. */
+export async function buildAttempt(input: {
+  attemptId: string;
+  quote: IntentQuotedData;
+  legs: QuotedLegExecution[];
+  request: FeatureRequest<PrepareRequest | null>;
+  options: ExecutionOptions;
+  chains: ChainRegistry;
+}): Promise<AttemptPreparedData> {
+  const { quote, legs, request, options } = input;
+  const now = request.receivedAt;
+  const wallet = quote.request.walletAddress as Address;
+  const recipient = quote.request.recipient as Address;
+  const targets = (quote.request.target ? [quote.request.target] : quote.request.targets).map((t) => ({
+    targetId: t.id,
+    chainId: t.chainId,
+    address: t.address,
+    symbol: t.targetToken.symbol ?? '',
+    decimals: t.targetToken.decimals,
+  }));
+  const legTargets = legs.map((leg) => targets.find((t) => t.targetId === leg.targetId)!);
+  const walletContext = request.body?.walletContext ?? null;
+  const chainActions = await buildChainActions(
+    {
+      wallet,
+      recipient,
+      legs,
+      targets: legTargets,
+      sources: quote.request.sources,
+      chainName: (chainId) =>
+        input.chains.has(chainId) ? input.chains.config(chainId).name : `chain ${chainId}`,
+      walletCapabilities: walletContext?.walletCapabilities,
+    },
+    { chains: input.chains },
+  );
+  const walletAuthorization = buildWalletAuthorization(
+    {
+      partnerId: quote.partnerId,
+      intentSessionId: quote.intentSessionId,
+      attemptId: input.attemptId,
+      wallet,
+      recipient,
+      executionCommitment: executionCommitment(chainActions),
+      nonce: randomNonce(),
+      expiresAt: Math.floor(now / 1000) + options.authorizationTtlSeconds,
+    },
+    options.authorizationDomain,
+  );
+  const providerDeadlines = legs
+    .flatMap((l) => l.slices.map((s) => s.validUntil))
+    .filter((d): d is number => d !== null);
+  return {
+    attemptId: input.attemptId,
+    intentSessionId: quote.intentSessionId,
+    partnerId: quote.partnerId,
+    idempotencyKey: request.idempotencyKey,
+    wallet,
+    recipient,
+    preparedAt: now,
+    expiresAt: now + options.signableSeconds * 1000,
+    evidenceDeadlineAt: Math.min(now + options.evidenceWindowSeconds * 1000, ...providerDeadlines),
+    chainActions,
+    walletAuthorization,
+    legs: legs.map((leg, legIndex) => toAttemptLeg(leg, legIndex, legTargets[legIndex], quote)),
+    walletContext,
+  };
+}
+
+function toAttemptLeg(
+  leg: QuotedLegExecution,
+  legIndex: number,
+  target: { chainId: number; address: string; symbol: string; decimals: number; targetId: string },
+  quote: IntentQuotedData,
+): AttemptLeg {
+  return {
+    legIndex,
+    targetId: leg.targetId,
+    provider: leg.provider,
+    target: {
+      chainId: target.chainId,
+      address: target.address,
+      symbol: target.symbol,
+      decimals: target.decimals,
+    },
+    slices: [
+      ...leg.slices.map((s) => ({
+        sliceId: s.sliceId,
+        sourceIndex: s.sourceIndex,
+        sourceChainId: quote.request.sources[s.sourceIndex].chainId,
+        noop: false,
+        provider: s.provider,
+        providerRequestId: s.providerRequestId,
+        trackingContext: s.trackingContext,
+        expectedOutputRaw: s.expectedOutputRaw,
+        minimumOutputRaw: s.minimumOutputRaw,
+      })),
+      ...leg.noopSlices.map((s) => ({
+        sliceId: s.sliceId,
+        sourceIndex: s.sourceIndex,
+        sourceChainId: s.chainId,
+        noop: true,
+        provider: null,
+        providerRequestId: null,
+        trackingContext: null,
+        expectedOutputRaw: s.rawAmount,
+        minimumOutputRaw: s.rawAmount,
+      })),
+    ],
+  };
+}

@@ -1,0 +1,187 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type PrepareRequest, type PrepareResponse } from '@svc/contract';
+import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
+import {
+  type AttemptEvent,
+  type AttemptPreparedData,
+  type AttemptState,
+  evolveAttempt,
+  evolveIntentSession,
+  initialAttemptState,
+  initialIntentSessionState,
+  type IntentSessionEvent,
+  type IntentSessionState,
+} from '@svc/domain';
+import {
+  EVENT_STORE,
+  eventIdFrom,
+  type EventStore,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from '@svc/event-store';
+import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
+import { EXECUTION_OPTIONS, type ExecutionOptions } from '../execution.options';
+import { attemptIdFor } from './attempt-id';
+import { buildAttempt } from './build-attempt';
+import { checkPreconditions } from './check-preconditions';
+import { requoteStaleSlices } from './requote-stale-slices';
+
+/**
+ * `execution.prepare`: turns a ready intent session into an attempt, the chain actions the wallet executes and the
+ * authorization it signs. A session has at most one attempt: the session's IntentPrepared is appended at the
+ * revision read, so of two concurrent prepares only one can win.
+ */
+@Injectable()
+export class PrepareAttemptService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CHAIN_REGISTRY) private readonly chains: ChainRegistry,
+    @Inject(PROVIDER_ADAPTERS) private readonly adapters: Record<RoutableProvider, ProviderAdapter>,
+    @Inject(EXECUTION_OPTIONS) private readonly options: ExecutionOptions,
+  ) {}
+
+  async prepare(request: FeatureRequest<PrepareRequest | null>): Promise<FeatureReply> {
+    const attemptId = request.replayOf?.id ?? attemptIdFor(request.partnerId, request.idempotencyKey);
+    const existing = await this.loadAttempt(attemptId, request.partnerId);
+    if (existing) return reply(existing);
+    if (request.replayOf)
+      return {
+        ok: false,
+        code: 'attempt_not_found',
+        message: 'the attempt this key created no longer exists',
+      };
+
+    const intentSessionId = request.resourceId ?? '';
+    const { state, events } = await this.loadSession(intentSessionId);
+    const failed = checkPreconditions(state, request.partnerId, attemptId, request.receivedAt);
+    if (failed) return { ok: false, ...failed };
+    if (request.rejectedBody?.length) {
+      const [first] = request.rejectedBody;
+      return {
+        ok: false,
+        code: first.code,
+        message: request.rejectedBody.map((e) => `${e.field}: ${e.message}`).join('; '),
+        details: request.rejectedBody,
+      };
+    }
+    if (state.status === 'none' || !request.body)
+      return { ok: false, code: 'intent_session_not_found', message: 'no intent session with this id' };
+
+    const fresh = await requoteStaleSlices(
+      state.quote.execution,
+      this.adapters,
+      {
+        quotedAt: state.quote.quotedAt,
+        now: request.receivedAt,
+        maxAgeMs: this.options.quoteFreshnessSeconds * 1000,
+      },
+      5_000,
+    );
+    if (!fresh.ok) return { ok: false, code: 'quote_changed', message: fresh.message };
+    const prepared = await buildAttempt({
+      attemptId,
+      quote: state.quote,
+      legs: fresh.legs,
+      request,
+      options: this.options,
+      chains: this.chains,
+    });
+
+    if (state.status === 'quoted') {
+      const claimed = await this.claimSession(intentSessionId, events, attemptId, request);
+      if (!claimed)
+        return {
+          ok: false,
+          code: 'intent_session_already_prepared',
+          message: 'this intent session was already prepared under another Idempotency-Key',
+        };
+    }
+    const event: AttemptEvent = { type: 'AttemptPrepared', data: prepared };
+    try {
+      await this.store.append(
+        `attempt-${attemptId}`,
+        [{ id: eventIdFrom(`attempt-${attemptId}`, event.type), type: event.type, data: { ...event.data } }],
+        {
+          expectedRevision: 'no_stream',
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      const winner = await this.loadAttempt(attemptId, request.partnerId);
+      if (winner) return reply(winner);
+      throw err;
+    }
+    return reply({ status: 'prepared', prepared });
+  }
+
+  /** IntentPrepared at the revision read: false when another prepare got there first. */
+  private async claimSession(
+    intentSessionId: string,
+    read: RecordedEvent[],
+    attemptId: string,
+    request: FeatureRequest<unknown>,
+  ): Promise<boolean> {
+    const event: IntentSessionEvent = {
+      type: 'IntentPrepared',
+      data: { attemptId, idempotencyKey: request.idempotencyKey, preparedAt: request.receivedAt },
+    };
+    try {
+      await this.store.append(
+        `intent-${intentSessionId}`,
+        [
+          {
+            id: eventIdFrom(`intent-${intentSessionId}`, event.type, attemptId),
+            type: event.type,
+            data: { ...event.data },
+          },
+        ],
+        {
+          expectedRevision: read.at(-1)!.revision,
+        },
+      );
+      return true;
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      const { state } = await this.loadSession(intentSessionId);
+      return state.status === 'prepared' && state.attemptId === attemptId;
+    }
+  }
+
+  private async loadSession(
+    intentSessionId: string,
+  ): Promise<{ state: IntentSessionState; events: RecordedEvent[] }> {
+    const events = intentSessionId ? await this.store.readStream(`intent-${intentSessionId}`) : [];
+    const state = events.reduce(
+      (s, e) => evolveIntentSession(s, e as unknown as IntentSessionEvent),
+      initialIntentSessionState,
+    );
+    return { state, events };
+  }
+
+  private async loadAttempt(
+    attemptId: string,
+    partnerId: string,
+  ): Promise<Exclude<AttemptState, { status: 'none' }> | null> {
+    const events = await this.store.readStream(`attempt-${attemptId}`);
+    const state = events.reduce(
+      (s, e) => evolveAttempt(s, e as unknown as AttemptEvent),
+      initialAttemptState,
+    );
+    return state.status !== 'none' && state.prepared.partnerId === partnerId ? state : null;
+  }
+}
+
+function reply(attempt: { status: PrepareResponse['status']; prepared: AttemptPreparedData }): FeatureReply {
+  const p = attempt.prepared;
+  const body: Omit<PrepareResponse, 'apiVersion'> = {
+    attemptId: p.attemptId,
+    intentSessionId: p.intentSessionId,
+    status: attempt.status,
+    expiresAt: new Date(p.expiresAt).toISOString(),
+    evidenceDeadlineAt: new Date(p.evidenceDeadlineAt).toISOString(),
+    chainActions: p.chainActions,
+    walletAuthorization: p.walletAuthorization,
+  };
+  return { ok: true, body, resource: { kind: 'attempt', id: p.attemptId } };
+}
