@@ -7,21 +7,14 @@ const root = path.resolve(__dirname, '..', '..');
 export const CONTRACTS_DIR = path.join(root, 'apps/provider-sandbox/contracts');
 
 /**
- * The generated files, keyed by absolute path. The sandbox gets every contract; libs/testing gets the few that
- * library tests deploy (libraries may not import an app), compiled in the same run so the bytecode is identical.
+ * The generated file, keyed by name: one build of every sandbox contract, in libs/testing, where library tests
+ * (libraries may not import an app) and the sandbox app both import it from.
  */
 export const ARTIFACT_FILES = {
-  sandbox: {
-    path: path.join(root, 'apps/provider-sandbox/src/contracts/artifacts.ts'),
-    description:
-      'Every sandbox contract: tokens, Relay depository, Across spoke pool, Mayan forwarder and Swift.',
-    contracts: null,
-  },
-  testing: {
+  contracts: {
     path: path.join(root, 'libs/testing/src/anvil/test-contract-artifacts.ts'),
     description:
-      'The sandbox contracts that library tests deploy on anvil (same build as the sandbox artifacts).',
-    contracts: ['TestToken', 'TetherToken', 'MayanForwarder'],
+      'Every sandbox contract: tokens, Relay depository, Across spoke pool, Mayan forwarder and Swift.',
   },
 } as const;
 
@@ -29,11 +22,9 @@ export async function buildArtifactFiles(): Promise<Map<string, string>> {
   const contracts = compileContracts(CONTRACTS_DIR);
   const files = new Map<string, string>();
   for (const file of Object.values(ARTIFACT_FILES)) {
-    const wanted: readonly string[] | null = file.contracts;
-    const selected = wanted ? contracts.filter((c) => wanted.includes(c.name)) : contracts;
     files.set(
       file.path,
-      await renderArtifacts(selected, { filePath: file.path, description: file.description }),
+      await renderArtifacts(contracts, { filePath: file.path, description: file.description }),
     );
   }
   return files;

@@ -19,3 +19,4 @@ export { MayanAdapter, type MayanAdapterDeps } from './mayan/mayan.adapter';
 export { mayanChain, type MayanChain } from './mayan/mayan-chains';
 export type { FetchFn } from './http/fetch-json';
 export { PROVIDER_ADAPTERS } from './provider-adapters.token';
+export { serializeProviderCall, type SerializedProviderCall } from './serialize-provider-call';

@@ -17,7 +17,6 @@ describe('contract artifacts', () => {
       );
     });
     expect(stdout.trim().split('\n')).toEqual([
-      'up to date  apps/provider-sandbox/src/contracts/artifacts.ts',
       'up to date  libs/testing/src/anvil/test-contract-artifacts.ts',
     ]);
   });

@@ -1,5 +1,5 @@
 import { type QuotedLegExecution, type QuotedSliceExecution } from '@svc/domain';
-import { type ProviderAdapter, type RoutableProvider } from '@svc/providers';
+import { type ProviderAdapter, type RoutableProvider, serializeProviderCall } from '@svc/providers';
 import { type Address } from 'viem';
 
 export type RequoteResult = { ok: true; legs: QuotedLegExecution[] } | { ok: false; message: string };
@@ -57,17 +57,7 @@ export async function requoteStaleSlices(
       }
       slices.push({
         ...slice,
-        calls: q.calls.map((c) => ({
-          chainId: c.chainId,
-          to: c.to,
-          data: c.data,
-          value: c.value.toString(),
-          gas: c.gas === null ? null : c.gas.toString(),
-          kind: c.kind,
-          approval: c.approval
-            ? { token: c.approval.token, spender: c.approval.spender, amount: c.approval.amount.toString() }
-            : null,
-        })),
+        calls: q.calls.map(serializeProviderCall),
         providerRequestId: q.providerRequestId,
         trackingContext: { ...q.trackingContext },
         expectedOutputRaw: q.expectedOutputRaw.toString(),

@@ -4,7 +4,7 @@ import {
   type QuotedFees,
   type QuotedLegExecution,
 } from '@svc/domain';
-import { type ProviderQuote, type QuoteSlice } from '@svc/providers';
+import { type ProviderQuote, type QuoteSlice, serializeProviderCall } from '@svc/providers';
 import { type GatheredQuotes, quoteKey } from './gather-quotes';
 
 /** The provider data prepare needs, for the selected routes only (calls verbatim, amounts as strings). */
@@ -43,17 +43,7 @@ function toSliceExecution(slice: AllocationSlice, q: ProviderQuote, asked: Quote
     sliceId: slice.sliceId,
     sourceIndex: slice.sourceIndex,
     provider: q.provider,
-    calls: q.calls.map((c) => ({
-      chainId: c.chainId,
-      to: c.to,
-      data: c.data,
-      value: c.value.toString(),
-      gas: c.gas === null ? null : c.gas.toString(),
-      kind: c.kind,
-      approval: c.approval
-        ? { token: c.approval.token, spender: c.approval.spender, amount: c.approval.amount.toString() }
-        : null,
-    })),
+    calls: q.calls.map(serializeProviderCall),
     providerRequestId: q.providerRequestId,
     trackingContext: { ...q.trackingContext },
     expectedOutputRaw: q.expectedOutputRaw.toString(),
