@@ -17,3 +17,4 @@ export * from './transactions/read-receipt';
 export * from './transactions/read-native-value-received';
 export * from './transactions/trace-calls';
 export * from './registry/chain-registry.token';
+export * from './authorization';

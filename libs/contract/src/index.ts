@@ -38,5 +38,7 @@ export { validateSubmittedRequest } from './submitted/validate-submitted-request
 export type * from './attempt/attempt-snapshot.types';
 export type * from './attempt/per-chain-status.types';
 export type * from './attempt/settled-output.types';
+export * from './attempt/chain-status';
+export * from './attempt/leg-status';
 export type * from './webhook/webhook-event-payload.types';
 export type * from './ping/ping-response.types';

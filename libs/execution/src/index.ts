@@ -1,4 +1,3 @@
 export * from './execution.module';
 export * from './execution.options';
-export * from './authorization';
 export * from './chain-actions';

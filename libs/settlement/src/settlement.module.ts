@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AttemptStatusService } from './attempt-status/attempt-status.service';
 import { SubmitEvidenceHandler } from './submit-evidence/submit-evidence.handler';
+import { SubmitEvidenceService } from './submit-evidence/submit-evidence.service';
+import { SettlementTracker } from './tracker/settlement-tracker';
 
-@Module({ controllers: [SubmitEvidenceHandler] })
+/** Needs EVENT_STORE, CHAIN_REGISTRY, PROVIDER_ADAPTERS, CLOCK and SETTLEMENT_OPTIONS from the composition root. */
+@Module({
+  controllers: [SubmitEvidenceHandler],
+  providers: [SubmitEvidenceService, AttemptStatusService, SettlementTracker],
+})
 export class SettlementModule {}

@@ -37,7 +37,7 @@ import {
   type RoutableProvider,
 } from '@svc/providers';
 import { QUOTING_OPTIONS, QuotingModule } from '@svc/quoting';
-import { SettlementModule } from '@svc/settlement';
+import { DEFAULT_SETTLEMENT_OPTIONS, SETTLEMENT_OPTIONS, SettlementModule } from '@svc/settlement';
 import { WebhooksModule } from '@svc/webhooks';
 
 export const STANDALONE_FEATURES: Type[] = [QuotingModule, ExecutionModule, SettlementModule, WebhooksModule];
@@ -87,6 +87,18 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
             evidenceWindowSeconds: deps.env.EVIDENCE_WINDOW_SECONDS,
             authorizationTtlSeconds: deps.env.AUTHORIZATION_TTL_SECONDS,
             quoteFreshnessSeconds: deps.env.QUOTE_FRESHNESS_SECONDS,
+          },
+        },
+        {
+          provide: SETTLEMENT_OPTIONS,
+          useValue: {
+            ...DEFAULT_SETTLEMENT_OPTIONS,
+            tickMs: deps.env.SETTLEMENT_TICK_MS,
+            trackingLimitMs: deps.env.SETTLEMENT_TRACKING_LIMIT_SECONDS * 1000,
+            pollMinMs: Math.min(
+              DEFAULT_SETTLEMENT_OPTIONS.pollMinMs,
+              Math.max(50, deps.env.SETTLEMENT_TICK_MS),
+            ),
           },
         },
         {

@@ -141,10 +141,10 @@ describe('HTTP error model', () => {
     ],
     ['GET', '/api/external/attempts/at_1/status', undefined],
   ])(
-    'routes %s %s over the bus to its feature, which answers 501 not_implemented',
+    'routes %s %s over the bus to its feature, which answers 404 attempt_not_found for an unknown attempt',
     async (method, path, body) => {
       const res = await signedRequest({ port: t.port, partner: PARTNERS.v2, method, path, body });
-      expectError(res, 501, 'not_implemented');
+      expectError(res, 404, 'attempt_not_found');
     },
   );
 });

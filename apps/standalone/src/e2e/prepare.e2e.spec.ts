@@ -1,5 +1,4 @@
-import { ChainRegistry } from '@svc/chains';
-import { executionCommitment } from '@svc/execution';
+import { ChainRegistry, executionCommitment } from '@svc/chains';
 import { ManualClock } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
 import { signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';

@@ -5,7 +5,7 @@ import { PARTNERS, startTestApp, type TestApp } from './test-app';
 /**
  * Every validation rule and code of the quote and submitted bodies, through the real app: a rejected
  * body answers 400 with its code and stores nothing; an accepted one passes validation and reaches its feature
- * (quote answers; submitted answers 501 until its feature lands). Prepare's body codes are in prepare.e2e.spec.ts. The exhaustive boundary tables live in libs/contract; this proves the wiring.
+ * (quote answers; submitted answers for the attempt, here unknown: 404). Prepare's body codes are in prepare.e2e.spec.ts. The exhaustive boundary tables live in libs/contract; this proves the wiring.
  */
 type Json = Record<string, unknown>;
 const WALLET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -305,7 +305,8 @@ describe('request validation over HTTP', () => {
       // Quoting answers (no provider is reachable in this test, so nothing is covered).
       expect([res.status, res.json.quoteStatus]).toEqual([200, 'unavailable']);
     } else {
-      expect([res.status, res.json.code]).toEqual([501, 'not_implemented']);
+      // Validation passed: the settlement feature answered for the (unknown) attempt.
+      expect([res.status, res.json.code]).toEqual([404, 'attempt_not_found']);
     }
   });
 });

@@ -1,8 +1,10 @@
 import { type AmountBasis } from '../enums/amount-basis';
+import { type ChainStatus } from './chain-status';
+import { type LegErrorCode, type LegStatus } from './leg-status';
 import { type SubmitMethod } from '../enums/submit-method';
 import { type SourceTokenPreview } from '../prepare/source-token-preview.types';
 
-/** spec: StatusLeg. Leg status values are not enumerated by the spec, so `status` is a string. */
+/** spec: StatusLeg. The spec leaves the status values open; ours are LEG_STATUSES. */
 export interface StatusLeg {
   legIndex: number;
   outputTargetId: string;
@@ -10,7 +12,7 @@ export interface StatusLeg {
   sourceChainId: number;
   sourceTokens: SourceTokenPreview[];
   outputSymbol: string;
-  status: string;
+  status: LegStatus;
   txHash: string | null;
   expectedOutputAmount?: string | null;
   expectedOutputFormatted?: string | null;
@@ -19,18 +21,18 @@ export interface StatusLeg {
   destinationChainTxHash?: string | null;
   settledAmount?: string | null;
   settledAmountBasis?: AmountBasis | null;
-  errorCode?: string | null;
+  errorCode?: LegErrorCode | null;
   errorMessage?: string | null;
   trackingContext?: Record<string, unknown> | null;
 }
 
-/** spec: PerChainStatus. Chain status values are not enumerated by the spec, so `status` is a string. */
+/** spec: PerChainStatus. The spec leaves the status values open; ours are CHAIN_STATUSES. */
 export interface PerChainStatus {
   chainId: number;
   provider: string;
   submitMethod: SubmitMethod;
   atomicRequired: boolean;
-  status: string;
+  status: ChainStatus;
   txHashes: string[];
   bundleId: string | null;
   legs: StatusLeg[];

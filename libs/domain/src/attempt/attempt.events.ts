@@ -1,4 +1,9 @@
-import { type AttemptStatus, type ChainAction, type WalletAuthorizationTypedData } from '@svc/contract';
+import {
+  type AmountBasis,
+  type ChainAction,
+  type LegErrorCode,
+  type WalletAuthorizationTypedData,
+} from '@svc/contract';
 
 /** One slice the attempt executes, with what the tracker needs to follow it to settlement. */
 export interface AttemptSlice {
@@ -45,7 +50,101 @@ export interface AttemptPreparedData {
   } | null;
 }
 
-/** Events of `attempt-<attemptId>`; the evidence and settlement events arrive with the settlement feature. */
-export type AttemptEvent = { type: 'AttemptPrepared'; data: AttemptPreparedData };
+/** What one report added on one chain: only hashes and bundle ids not recorded before. */
+export interface ReportedChainResult {
+  chainId: number;
+  bundleId: string | null;
+  txHashes: string[];
+}
 
-export type AttemptState = { status: 'none' } | { status: AttemptStatus; prepared: AttemptPreparedData };
+export interface EvidenceReportedData {
+  /** Names the report (derived from its Idempotency-Key): the same report again is a replay. */
+  reportId: string;
+  reportedAt: number;
+  /** As the partner reported it, epoch ms. */
+  submittedAt: number | null;
+  chainResults: ReportedChainResult[];
+}
+
+/** The caller verified the signature over the prepared wallet authorization before deciding. */
+export interface AuthorizationSignedData {
+  signature: string;
+  signer: string;
+  signedAt: number;
+}
+
+/** The wallet sent this tx and it executed prepared calls. */
+export interface SourceTransactionConfirmedData {
+  chainId: number;
+  txHash: string;
+  callIds: string[];
+  blockNumber: string;
+  at: number;
+}
+
+export interface SourceTransactionRevertedData {
+  chainId: number;
+  txHash: string;
+  at: number;
+}
+
+/** The tx is not the prepared calls (other sender, other target or data): it never confirms anything. */
+export interface SourceTransactionMismatchedData {
+  chainId: number;
+  txHash: string;
+  reason: string;
+  at: number;
+}
+
+export interface LegPendingData {
+  sliceId: string;
+  providerStatus: string;
+  at: number;
+}
+
+export interface LegSettledData {
+  sliceId: string;
+  destinationTxHash: string | null;
+  /** Raw base units of the target token, base 10. */
+  settledAmount: string;
+  amountBasis: AmountBasis;
+  at: number;
+}
+
+export interface LegFailedData {
+  sliceId: string;
+  errorCode: LegErrorCode;
+  errorMessage: string;
+  refundTxHash: string | null;
+  at: number;
+}
+
+export interface AttemptFailedData {
+  errorCode: LegErrorCode;
+  errorMessage: string;
+  at: number;
+}
+
+type Event<Type extends string, Data> = { type: Type; data: Data };
+
+/**
+ * Events of `attempt-<attemptId>`. The lifecycle events (`Attempt…` after AttemptPrepared) map one to one onto
+ * webhooks, except AttemptExpired; the others are facts that never change the status on their own.
+ */
+export type AttemptEvent =
+  | Event<'AttemptPrepared', AttemptPreparedData>
+  | Event<'EvidenceReported', EvidenceReportedData>
+  | Event<'AuthorizationSigned', AuthorizationSignedData>
+  | Event<'SourceTransactionConfirmed', SourceTransactionConfirmedData>
+  | Event<'SourceTransactionReverted', SourceTransactionRevertedData>
+  | Event<'SourceTransactionMismatched', SourceTransactionMismatchedData>
+  | Event<'LegPending', LegPendingData>
+  | Event<'LegSettled', LegSettledData>
+  | Event<'LegFailed', LegFailedData>
+  | Event<'AttemptWalletSubmitted', { at: number }>
+  | Event<'AttemptProviderPending', { at: number }>
+  | Event<'AttemptSettled', { at: number }>
+  | Event<'AttemptFailed', AttemptFailedData>
+  | Event<'AttemptExpired', { at: number }>;
+
+export type AttemptEventType = AttemptEvent['type'];

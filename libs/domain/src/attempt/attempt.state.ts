@@ -1,10 +1,146 @@
-import { type AttemptEvent, type AttemptState } from './attempt.events';
+import { type AttemptStatus, isTerminalAttemptStatus } from '@svc/contract';
+import { type AttemptEvent, type AttemptPreparedData, type ReportedChainResult } from './attempt.events';
+import {
+  type AttemptRecord,
+  type AttemptState,
+  type ChainEvidence,
+  type SliceProgress,
+  type SourceTxOutcome,
+} from './attempt-record';
+import { flattenSlices } from './attempt-slices';
 
 export const initialAttemptState: AttemptState = { status: 'none' };
 
 export function evolveAttempt(state: AttemptState, event: AttemptEvent): AttemptState {
+  if (state.status !== 'none') return evolveAttemptRecord(state, event);
+  return event.type === 'AttemptPrepared' ? prepared(event.data) : state;
+}
+
+/** evolveAttempt for an attempt that exists: what decide folds its own events with. */
+export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): AttemptRecord {
   switch (event.type) {
     case 'AttemptPrepared':
-      return state.status === 'none' ? { status: 'prepared', prepared: event.data } : state;
+      return state;
+    case 'EvidenceReported': {
+      const { reportId, reportedAt, submittedAt, chainResults } = event.data;
+      return {
+        ...state,
+        reportIds: [...state.reportIds, reportId],
+        submittedAt: state.submittedAt ?? submittedAt ?? reportedAt,
+        evidence: chainResults.reduce(mergeEvidence, state.evidence),
+      };
+    }
+    case 'AuthorizationSigned':
+      return { ...state, signature: state.signature ?? event.data };
+    case 'SourceTransactionConfirmed':
+      return classify(state, { ...event.data, outcome: 'confirmed' });
+    case 'SourceTransactionReverted':
+      return classify(state, { ...event.data, outcome: 'reverted', callIds: [] });
+    case 'SourceTransactionMismatched':
+      return classify(state, { ...event.data, outcome: 'mismatched', callIds: [] });
+    case 'LegPending':
+      return updateSlice(state, event.data.sliceId, {
+        status: 'pending',
+        providerStatus: event.data.providerStatus,
+        updatedAt: event.data.at,
+      });
+    case 'LegSettled': {
+      const { sliceId, destinationTxHash, settledAmount, amountBasis, at } = event.data;
+      return updateSlice(state, sliceId, {
+        status: 'settled',
+        destinationTxHash,
+        settledAmount,
+        amountBasis,
+        updatedAt: at,
+      });
+    }
+    case 'LegFailed': {
+      const { sliceId, errorCode, errorMessage, refundTxHash, at } = event.data;
+      const failed = updateSlice(state, sliceId, {
+        status: 'failed',
+        errorCode,
+        errorMessage,
+        refundTxHash,
+        updatedAt: at,
+      });
+      return { ...failed, firstSliceFailure: state.firstSliceFailure ?? { errorCode, errorMessage } };
+    }
+    case 'AttemptWalletSubmitted':
+      return moveTo(state, 'wallet_submitted', { walletSubmittedAt: event.data.at });
+    case 'AttemptProviderPending':
+      return moveTo(state, 'provider_pending', { providerPendingAt: event.data.at });
+    case 'AttemptSettled':
+      return moveTo(state, 'settled', { endedAt: event.data.at });
+    case 'AttemptFailed': {
+      const { errorCode, errorMessage, at } = event.data;
+      return moveTo(state, 'failed', { endedAt: at, failure: { errorCode, errorMessage } });
+    }
+    case 'AttemptExpired':
+      return moveTo(state, 'expired', { endedAt: event.data.at });
   }
+}
+
+function prepared(data: AttemptPreparedData): AttemptRecord {
+  return {
+    status: 'prepared',
+    prepared: data,
+    reportIds: [],
+    submittedAt: null,
+    evidence: [],
+    signature: null,
+    sourceTxs: [],
+    slices: flattenSlices(data).map(({ slice }) => ({
+      sliceId: slice.sliceId,
+      status: 'awaiting_source',
+      providerStatus: null,
+      destinationTxHash: null,
+      settledAmount: null,
+      amountBasis: null,
+      refundTxHash: null,
+      errorCode: null,
+      errorMessage: null,
+      updatedAt: null,
+    })),
+    firstSliceFailure: null,
+    walletSubmittedAt: null,
+    providerPendingAt: null,
+    endedAt: null,
+    failure: null,
+  };
+}
+
+/** Terminal states never change, whatever is appended after them. */
+function moveTo(state: AttemptRecord, status: AttemptStatus, changes: Partial<AttemptRecord>): AttemptRecord {
+  return isTerminalAttemptStatus(state.status) ? state : { ...state, ...changes, status };
+}
+
+function mergeEvidence(evidence: ChainEvidence[], result: ReportedChainResult): ChainEvidence[] {
+  const known = evidence.find((e) => e.chainId === result.chainId);
+  const base = known ?? { chainId: result.chainId, txHashes: [], bundleIds: [] };
+  const merged: ChainEvidence = {
+    chainId: result.chainId,
+    txHashes: union(base.txHashes, result.txHashes),
+    bundleIds: union(base.bundleIds, result.bundleId === null ? [] : [result.bundleId]),
+  };
+  return known ? evidence.map((e) => (e === known ? merged : e)) : [...evidence, merged];
+}
+
+function union(known: string[], added: string[]): string[] {
+  return [...new Set([...known, ...added])];
+}
+
+function classify(
+  state: AttemptRecord,
+  tx: { chainId: number; txHash: string; outcome: SourceTxOutcome; callIds: string[]; at: number },
+): AttemptRecord {
+  if (state.sourceTxs.some((t) => t.chainId === tx.chainId && t.txHash === tx.txHash)) return state;
+  const { chainId, txHash, outcome, callIds, at } = tx;
+  return { ...state, sourceTxs: [...state.sourceTxs, { chainId, txHash, outcome, callIds, at }] };
+}
+
+function updateSlice(state: AttemptRecord, sliceId: string, changes: Partial<SliceProgress>): AttemptRecord {
+  return {
+    ...state,
+    slices: state.slices.map((s) => (s.sliceId === sliceId ? { ...s, ...changes } : s)),
+  };
 }

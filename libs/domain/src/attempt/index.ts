@@ -1,2 +1,10 @@
 export * from './attempt.events';
+export * from './attempt-record';
 export * from './attempt.state';
+export * from './attempt.commands';
+export * from './attempt-refused.error';
+export * from './attempt-input.error';
+export { decideAttempt } from './decide-attempt';
+export { attemptSnapshot } from './attempt-snapshot';
+export type { ChainNames } from './status-leg';
+export { DIRECT_PROVIDER, flattenSlices, type FlatSlice, slicePlan, type SlicePlan } from './attempt-slices';

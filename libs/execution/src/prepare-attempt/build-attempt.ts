@@ -1,5 +1,5 @@
 import { type PrepareRequest } from '@svc/contract';
-import { type ChainRegistry } from '@svc/chains';
+import { buildWalletAuthorization, type ChainRegistry, executionCommitment, randomNonce } from '@svc/chains';
 import {
   type AttemptLeg,
   type AttemptPreparedData,
@@ -8,7 +8,6 @@ import {
 } from '@svc/domain';
 import { type FeatureRequest } from '@svc/messaging';
 import { type Address } from 'viem';
-import { buildWalletAuthorization, executionCommitment, randomNonce } from '../authorization';
 import { buildChainActions } from '../chain-actions';
 import { type ExecutionOptions } from '../execution.options';
 

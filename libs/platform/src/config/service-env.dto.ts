@@ -114,4 +114,18 @@ export class ServiceEnv {
   @Min(1)
   @Max(3600)
   QUOTE_FRESHNESS_SECONDS = 30;
+
+  /** How often the settlement tracker looks at the attempts it follows (0 = never: another process tracks). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  SETTLEMENT_TICK_MS = 1000;
+
+  /** No terminal outcome this long after prepare → failed with settlement_timeout. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(60)
+  @Max(7 * 86400)
+  SETTLEMENT_TRACKING_LIMIT_SECONDS = 7200;
 }

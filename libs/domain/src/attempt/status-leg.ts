@@ -1,0 +1,64 @@
+import { type SourceTokenPreview, type StatusLeg } from '@svc/contract';
+import { formatRaw } from '../allocation/format-raw';
+import { type AttemptRecord } from './attempt-record';
+import { DIRECT_PROVIDER, type FlatSlice, slicePlan } from './attempt-slices';
+
+export interface ChainNames {
+  chainName(chainId: number): string;
+}
+
+/** One slice as the snapshot shows it; `legIndex` is its position in the flattened (leg, slice) list. */
+export function statusLeg(
+  state: AttemptRecord,
+  { legIndex, leg, slice }: FlatSlice,
+  names: ChainNames,
+): StatusLeg {
+  const progress = state.slices[legIndex];
+  const plan = slicePlan(state.prepared, slice.sliceId);
+  const sourceTx = confirmedSourceTx(state, slice.sourceChainId, plan?.callIds ?? []);
+  return {
+    legIndex,
+    outputTargetId: leg.targetId,
+    provider: slice.provider ?? DIRECT_PROVIDER,
+    sourceChainId: slice.sourceChainId,
+    sourceTokens: plan?.preview?.sourceTokens ?? (slice.noop ? [noopSourceToken({ leg, slice }, names)] : []),
+    outputSymbol: leg.target.symbol,
+    status: progress.status,
+    txHash: sourceTx,
+    expectedOutputAmount: slice.expectedOutputRaw,
+    expectedOutputFormatted: formatRaw(BigInt(slice.expectedOutputRaw), leg.target.decimals),
+    expectedOutputUsd: plan?.preview?.expectedOutputUsd ?? null,
+    sourceChainTxHash: sourceTx,
+    destinationChainTxHash: progress.destinationTxHash,
+    settledAmount: progress.settledAmount,
+    settledAmountBasis: progress.amountBasis,
+    errorCode: progress.errorCode,
+    errorMessage: progress.errorMessage,
+    trackingContext: slice.trackingContext,
+  };
+}
+
+/**
+ * The confirmed source tx that executed the slice's calls, the first of `callIds` found (primary call first). A tx confirmed without call attribution
+ * counts when it is the chain's only confirmed tx (one atomic batch executes every call).
+ */
+export function confirmedSourceTx(state: AttemptRecord, chainId: number, callIds: string[]): string | null {
+  const confirmed = state.sourceTxs.filter((t) => t.chainId === chainId && t.outcome === 'confirmed');
+  for (const id of callIds) {
+    const executing = confirmed.find((t) => t.callIds.includes(id));
+    if (executing !== undefined) return executing.txHash;
+  }
+  const only = confirmed.length === 1 ? confirmed[0] : undefined;
+  return only !== undefined && only.callIds.length === 0 ? only.txHash : null;
+}
+
+/** A no-op slice is the target token already: what it moves is what it delivers. */
+function noopSourceToken({ leg, slice }: Omit<FlatSlice, 'legIndex'>, names: ChainNames): SourceTokenPreview {
+  return {
+    chain: names.chainName(slice.sourceChainId),
+    amount: formatRaw(BigInt(slice.expectedOutputRaw), leg.target.decimals),
+    symbol: leg.target.symbol,
+    address: leg.target.address,
+    rawAmount: slice.expectedOutputRaw,
+  };
+}

@@ -1,0 +1,235 @@
+import { createServer, type Server } from 'node:http';
+import {
+  createPublicClient,
+  encodeFunctionData,
+  http,
+  parseEther,
+  zeroAddress,
+  type Address,
+  type Hash,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  ANVIL_ACCOUNTS,
+  TestTokenArtifact,
+  createAnvilClient,
+  deployArtifact,
+  startAnvil,
+  type AnvilClient,
+  type AnvilInstance,
+} from '@svc/testing';
+import { readSettledAmount } from './read-settled-amount';
+import { BatchExecutorArtifact } from './test-contracts/batch-executor.artifact';
+
+const deployer = privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey);
+// The filler: an EIP-7702 account that pays several outputs in one transaction, as a solver's contract would.
+const filler = privateKeyToAccount(ANVIL_ACCOUNTS[4].privateKey);
+const recipient: Address = '0x000000000000000000000000000000000000bEEF';
+const someoneElse: Address = '0x000000000000000000000000000000000000cafe';
+const unknownHash: Hash = `0x${'cd'.repeat(32)}`;
+
+/** A real RPC in front of anvil that, like most public endpoints, does not serve debug_traceTransaction. */
+async function startTraceRefusingProxy(target: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      const { id, method } = JSON.parse(body) as { id: number; method: string };
+      res.setHeader('content-type', 'application/json');
+      if (method === 'debug_traceTransaction') {
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'method not found' } }));
+        return;
+      }
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        .then((r) => r.text())
+        .then(
+          (text) => res.end(text),
+          () => res.destroy(),
+        );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+}
+
+describe('readSettledAmount', () => {
+  let anvil: AnvilInstance;
+  let client: AnvilClient;
+  let token: Address;
+  let otherToken: Address;
+  let erc20Fill: Hash;
+  let nativeTransfer: Hash;
+  let nativeFill: Hash;
+
+  const transfer = (to: Address, amount: bigint) => ({
+    target: token,
+    value: 0n,
+    data: encodeFunctionData({ abi: TestTokenArtifact.abi, functionName: 'transfer', args: [to, amount] }),
+  });
+  const pay = (to: Address, value: bigint) => ({ target: to, value, data: '0x' as const });
+  const fill = async (calls: { target: Address; value: bigint; data: `0x${string}` }[], gas?: bigint) => {
+    const hash = await client.sendTransaction({
+      account: filler,
+      to: filler.address,
+      data: encodeFunctionData({
+        abi: BatchExecutorArtifact.abi,
+        functionName: 'executeBatch',
+        args: [calls],
+      }),
+      gas,
+    });
+    await client.waitForTransactionReceipt({ hash });
+    return hash;
+  };
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 42161 });
+    client = createAnvilClient(anvil);
+    const usdc = { artifact: TestTokenArtifact, account: deployer, args: ['USD Coin', 'USDC', 6] };
+    [token, otherToken] = [await deployArtifact(client, usdc), await deployArtifact(client, usdc)];
+    const executor = await deployArtifact(client, { artifact: BatchExecutorArtifact, account: deployer });
+    const authorization = await client.signAuthorization({ account: filler, contractAddress: executor });
+    await client.waitForTransactionReceipt({
+      hash: await client.sendTransaction({
+        account: deployer,
+        authorizationList: [authorization],
+        to: filler.address,
+      }),
+    });
+    await client.waitForTransactionReceipt({
+      hash: await client.writeContract({
+        account: deployer,
+        address: token,
+        abi: TestTokenArtifact.abi,
+        functionName: 'mint',
+        args: [filler.address, 1_000_000n],
+      }),
+    });
+
+    erc20Fill = await fill([transfer(recipient, 100n), transfer(someoneElse, 7n), transfer(recipient, 23n)]);
+    nativeFill = await fill([pay(recipient, 2n), pay(someoneElse, 5n), pay(recipient, 3n)]);
+    nativeTransfer = await client.sendTransaction({ account: filler, to: recipient, value: parseEther('1') });
+    await client.waitForTransactionReceipt({ hash: nativeTransfer });
+  });
+  afterAll(() => anvil?.stop());
+
+  describe('an ERC-20 output', () => {
+    it('is the sum of the token transfers to the recipient in the fill', async () => {
+      expect(await readSettledAmount(client, { fillTxHash: erc20Fill, recipient, token })).toEqual({
+        basis: 'exact',
+        amount: 123n,
+      });
+      expect(
+        await readSettledAmount(client, { fillTxHash: erc20Fill, recipient: someoneElse, token }),
+      ).toEqual({
+        basis: 'exact',
+        amount: 7n,
+      });
+    });
+
+    it('is exactly 0 when nothing of the token reached the recipient', async () => {
+      expect(
+        await readSettledAmount(client, { fillTxHash: erc20Fill, recipient: filler.address, token }),
+      ).toEqual({ basis: 'exact', amount: 0n });
+      expect(
+        await readSettledAmount(client, { fillTxHash: erc20Fill, recipient, token: otherToken }),
+      ).toEqual({
+        basis: 'exact',
+        amount: 0n,
+      });
+      expect(await readSettledAmount(client, { fillTxHash: nativeTransfer, recipient, token })).toEqual({
+        basis: 'exact',
+        amount: 0n,
+      });
+    });
+  });
+
+  describe('a native output', () => {
+    it('is the value of a plain transfer to the recipient', async () => {
+      expect(
+        await readSettledAmount(client, { fillTxHash: nativeTransfer, recipient, token: zeroAddress }),
+      ).toEqual({ basis: 'exact', amount: parseEther('1') });
+    });
+
+    it('sums the value contracts pay to the recipient during the fill (traced)', async () => {
+      expect(
+        await readSettledAmount(client, { fillTxHash: nativeFill, recipient, token: zeroAddress }),
+      ).toEqual({
+        basis: 'exact',
+        amount: 5n,
+      });
+      expect(
+        await readSettledAmount(client, { fillTxHash: erc20Fill, recipient, token: zeroAddress }),
+      ).toEqual({
+        basis: 'exact',
+        amount: 0n,
+      });
+    });
+
+    it('without tracing, reads a plain transfer but not value paid by a contract', async () => {
+      const proxy = await startTraceRefusingProxy(anvil.rpcUrl);
+      try {
+        const untraced = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) });
+        const native = { recipient, token: zeroAddress };
+        expect(await readSettledAmount(untraced, { fillTxHash: nativeTransfer, ...native })).toEqual({
+          basis: 'exact',
+          amount: parseEther('1'),
+        });
+        expect(await readSettledAmount(untraced, { fillTxHash: nativeFill, ...native })).toEqual({
+          basis: 'unreadable',
+          reason: 'untraceable',
+        });
+        // Token transfers are in the logs: no trace needed.
+        expect(await readSettledAmount(untraced, { fillTxHash: erc20Fill, recipient, token })).toEqual({
+          basis: 'exact',
+          amount: 123n,
+        });
+      } finally {
+        proxy.server.close();
+      }
+    });
+  });
+
+  describe('a fill the chain cannot vouch for is unreadable', () => {
+    it('an unknown hash', async () => {
+      for (const output of [token, zeroAddress]) {
+        expect(
+          await readSettledAmount(client, { fillTxHash: unknownHash, recipient, token: output }),
+        ).toEqual({
+          basis: 'unreadable',
+          reason: 'not_found',
+        });
+      }
+    });
+
+    it('a reverted fill', async () => {
+      const hash = await fill([transfer(recipient, 10n), transfer(recipient, 10n ** 30n)], 200_000n);
+      expect(await client.getTransactionReceipt({ hash })).toMatchObject({ status: 'reverted' });
+      for (const output of [token, zeroAddress]) {
+        expect(await readSettledAmount(client, { fillTxHash: hash, recipient, token: output })).toEqual({
+          basis: 'unreadable',
+          reason: 'reverted',
+        });
+      }
+    });
+
+    it('a fill not mined yet', async () => {
+      await client.setAutomine(false);
+      try {
+        const hash = await client.sendTransaction({ account: filler, to: recipient, value: 1n });
+        expect(await readSettledAmount(client, { fillTxHash: hash, recipient, token: zeroAddress })).toEqual({
+          basis: 'unreadable',
+          reason: 'not_mined',
+        });
+        await client.mine({ blocks: 1 });
+        expect(await readSettledAmount(client, { fillTxHash: hash, recipient, token: zeroAddress })).toEqual({
+          basis: 'exact',
+          amount: 1n,
+        });
+      } finally {
+        await client.setAutomine(true);
+      }
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
+import { type SubmittedRequest } from '@svc/contract';
+import { attemptSnapshot, AttemptRefusedError, decideAttempt } from '@svc/domain';
+import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { decideAndAppend, loadAttempt } from '../attempt-store/attempt-stream';
+import { checkWalletSignature } from './check-wallet-signature';
+
+/**
+ * `settlement.submit`: records reported evidence (additive, at-least-once; nothing reported is ever dropped) and the
+ * wallet's signature, and answers the attempt snapshot after recording. Signature problems refuse the whole report
+ * before anything is recorded.
+ */
+@Injectable()
+export class SubmitEvidenceService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CHAIN_REGISTRY) private readonly chains: ChainRegistry,
+  ) {}
+
+  async submit(request: FeatureRequest<SubmittedRequest>): Promise<FeatureReply> {
+    const attemptId = request.replayOf?.id ?? request.resourceId ?? '';
+    const loaded = await loadAttempt(this.store, attemptId, request.partnerId);
+    if (!loaded) return { ok: false, code: 'attempt_not_found', message: 'no attempt with this id' };
+    if (request.replayOf) return this.snapshotReply(loaded.record);
+
+    const body = request.body;
+    const signature = body.walletAuthorization?.signature ?? null;
+    let signer: string | null = null;
+    if (signature !== null && loaded.record.signature === null) {
+      const check = await checkWalletSignature(loaded.record, signature, this.chains);
+      if (!check.ok) return { ok: false, code: check.code, message: check.message };
+      signer = check.signer;
+    }
+    // The report id is the partner's Idempotency-Key (hashed): the same report replayed appends nothing.
+    const reportId = createHash('sha256')
+      .update(`${request.partnerId}\n${request.idempotencyKey ?? request.requestId}`)
+      .digest('hex');
+    try {
+      const record = await decideAndAppend(this.store, attemptId, `report:${reportId}`, (current) =>
+        decideAttempt(
+          {
+            type: 'ReportEvidence',
+            data: {
+              reportId,
+              chainResults: body.chainResults.map((r) => ({
+                chainId: r.chainId,
+                bundleId: r.bundleId,
+                txHashes: r.txHashes.map((h) => h.toLowerCase()),
+              })),
+              submittedAt: body.submittedAt,
+              signature: signature !== null && signer !== null ? { value: signature, signer } : null,
+              now: request.receivedAt,
+            },
+          },
+          current,
+        ),
+      );
+      if (!record) return { ok: false, code: 'attempt_not_found', message: 'no attempt with this id' };
+      return this.snapshotReply(record);
+    } catch (err) {
+      if (err instanceof AttemptRefusedError) return { ok: false, code: err.code, message: err.message };
+      throw err;
+    }
+  }
+
+  private snapshotReply(record: Parameters<typeof attemptSnapshot>[0]): FeatureReply {
+    const body = attemptSnapshot(record, {
+      chainName: (id) => (this.chains.has(id) ? this.chains.config(id).name : `chain ${id}`),
+    });
+    return { ok: true, body, resource: { kind: 'attempt', id: record.prepared.attemptId } };
+  }
+}
