@@ -46,11 +46,12 @@ const depConstraints = [
   },
 ];
 
-// Tests may also use the test helpers (libs/testing); production code may not.
+// Tests may also use the test helpers (libs/testing) and the partner side (libs/partner-client, to verify what the
+// service sends); production code may not.
 const specDepConstraints = depConstraints.map((c) =>
   c.onlyDependOnLibsWithTags.includes('*')
     ? c
-    : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing'] },
+    : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing', 'type:client'] },
 );
 
 export default tseslint.config(

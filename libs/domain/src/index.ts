@@ -2,3 +2,4 @@ export * from './allocation';
 export * from './quoting';
 export * from './intent-session';
 export * from './attempt';
+export * from './webhook-delivery';

@@ -14,3 +14,11 @@ export {
   type WebhookVerifyOptions,
 } from './webhook/verify-webhook';
 export type { WebhookEvent } from './webhook/webhook-event';
+export {
+  createWebhookReceiver,
+  type WebhookReceiverOptions,
+  type WebhookRequestHandler,
+} from './webhook/webhook-receiver';
+export type { ProcessedEventStore } from './webhook/processed-event-store';
+export { MemoryProcessedEventStore } from './webhook/memory-processed-event-store';
+export { FileProcessedEventStore } from './webhook/file-processed-event-store';

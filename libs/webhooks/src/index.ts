@@ -1,1 +1,7 @@
 export * from './webhooks.module';
+export * from './webhooks.options';
+export * from './outbox/lifecycle-message';
+export * from './outbox/outbox-relay';
+export * from './dispatch/webhook-dispatcher';
+export * from './dispatch/webhook-stream';
+export * from './delivery/deliver-webhook';

@@ -38,7 +38,7 @@ import {
 } from '@svc/providers';
 import { QUOTING_OPTIONS, QuotingModule } from '@svc/quoting';
 import { DEFAULT_SETTLEMENT_OPTIONS, SETTLEMENT_OPTIONS, SettlementModule } from '@svc/settlement';
-import { WebhooksModule } from '@svc/webhooks';
+import { DEFAULT_WEBHOOKS_OPTIONS, WEBHOOKS_OPTIONS, WebhooksModule } from '@svc/webhooks';
 
 export const STANDALONE_FEATURES: Type[] = [QuotingModule, ExecutionModule, SettlementModule, WebhooksModule];
 
@@ -99,6 +99,14 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
               DEFAULT_SETTLEMENT_OPTIONS.pollMinMs,
               Math.max(50, deps.env.SETTLEMENT_TICK_MS),
             ),
+          },
+        },
+        {
+          provide: WEBHOOKS_OPTIONS,
+          useValue: {
+            ...DEFAULT_WEBHOOKS_OPTIONS,
+            tickMs: deps.env.WEBHOOK_TICK_MS,
+            timeoutMs: deps.env.WEBHOOK_TIMEOUT_MS,
           },
         },
         {

@@ -15,7 +15,7 @@ import { type TestPartner } from '@svc/testing';
 import { createStandaloneApp } from '../app/create-standalone-app';
 
 const base = {
-  callbackUrl: 'https://partner.example/hooks',
+  callbackUrl: 'http://127.0.0.1:9/hooks',
   maxFeeBps: 300,
   allowedProviders: ['relay', 'across', 'mayan'] as ProviderName[],
   rateLimitPerMinute: 10_000,
@@ -72,6 +72,7 @@ export async function startTestApp(
     env?: Record<string, string>;
     providers?: Record<RoutableProvider, ProviderAdapter>;
     chains?: ChainRegistry;
+    partners?: PartnerConfig[];
   } = {},
 ): Promise<TestApp> {
   const store = options.store ?? new MemoryEventStore();
@@ -82,7 +83,7 @@ export async function startTestApp(
   });
   const app = await createStandaloneApp({
     env,
-    partners: Object.values(PARTNERS),
+    partners: options.partners ?? Object.values(PARTNERS),
     store,
     logger: createLogger({ level: 'silent', name: 'test' }),
     ...(options.clock ? { clock: options.clock } : {}),

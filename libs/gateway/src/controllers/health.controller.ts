@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { API_VERSION } from '@svc/contract';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import { type Response } from 'express';
+import { register } from 'prom-client';
 
 /** Unauthenticated probes for orchestrators, outside the API prefix. */
 @Controller()
@@ -12,6 +13,15 @@ export class HealthController {
   @HttpCode(200)
   healthz() {
     return { apiVersion: API_VERSION, status: 'ok' };
+  }
+
+  /** Prometheus exposition of every metric registered in this process (webhooks, …). */
+  @Get('metrics')
+  async metrics(@Res() res: Response) {
+    res
+      .status(200)
+      .setHeader('Content-Type', register.contentType)
+      .send(await register.metrics());
   }
 
   @Get('readyz')

@@ -12,6 +12,7 @@ export const API_ROUTES: readonly { method: 'GET' | 'POST'; pattern: RegExp }[] 
 const OTHER_ROUTES: readonly { method: string; pattern: RegExp }[] = [
   { method: 'GET', pattern: /^\/healthz$/ },
   { method: 'GET', pattern: /^\/readyz$/ },
+  { method: 'GET', pattern: /^\/metrics$/ },
 ];
 
 /** Methods allowed on `pathname` (query already removed), or [] when no route has that path. */

@@ -5,7 +5,8 @@ export type PacketSink = (packet: WritePacket & { id: string }) => void;
 
 export interface ServerEndpoint {
   handles(pattern: string): boolean;
-  receive(packet: ReadPacket & { id?: string }, reply: PacketSink): void;
+  /** For an event, resolves once the handlers ran (so "accepted" means handled, as a Kafka ack means stored). */
+  receive(packet: ReadPacket & { id?: string }, reply: PacketSink): void | Promise<void>;
 }
 
 /**
@@ -21,21 +22,23 @@ export class InProcessBroker {
     return () => this.servers.delete(server);
   }
 
-  deliver(packet: ReadPacket & { id?: string }, reply: PacketSink): void {
+  deliver(packet: ReadPacket & { id?: string }, reply: PacketSink): Promise<void> {
     const pattern = typeof packet.pattern === 'string' ? packet.pattern : JSON.stringify(packet.pattern);
     const wire = JSON.parse(JSON.stringify(packet)) as ReadPacket & { id?: string };
     const replyOverWire: PacketSink = (p) =>
       reply(JSON.parse(JSON.stringify(p)) as WritePacket & { id: string });
     const targets = [...this.servers].filter((s) => s.handles(pattern));
     if (wire.id === undefined) {
-      for (const server of targets) server.receive(wire, replyOverWire);
-      return;
+      return Promise.all(targets.map((server) => Promise.resolve(server.receive(wire, replyOverWire)))).then(
+        () => undefined,
+      );
     }
     const [server] = targets;
     if (!server) {
       replyOverWire({ id: wire.id, err: NO_MESSAGE_HANDLER, isDisposed: true });
-      return;
+      return Promise.resolve();
     }
-    server.receive(wire, replyOverWire);
+    void server.receive(wire, replyOverWire);
+    return Promise.resolve();
   }
 }

@@ -29,7 +29,9 @@ class EchoController {
   }
 
   @EventPattern('attempt.lifecycle')
-  lifecycle(@Payload() payload: unknown) {
+  async lifecycle(@Payload() payload: { value?: { fail?: boolean } }) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (payload.value?.fail) throw new Error('consumer could not store it');
     seenEvents.push(payload);
   }
 }
@@ -88,7 +90,16 @@ describe('in-process transport', () => {
 
   it('delivers keyed events to @EventPattern handlers', async () => {
     await bus.emit('attempt.lifecycle', 'attempt-1', { event: 'settled' });
-    await new Promise((r) => setImmediate(r));
     expect(seenEvents).toEqual([{ key: 'attempt-1', value: { event: 'settled' } }]);
+  });
+
+  it('resolves an emit only once the event handler finished and rejects it when the handler failed', async () => {
+    seenEvents.length = 0;
+    await bus.emit('attempt.lifecycle', 'attempt-2', { n: 2 });
+    expect(seenEvents).toEqual([{ key: 'attempt-2', value: { n: 2 } }]); // no waiting needed: the emit awaited it
+    await expect(bus.emit('attempt.lifecycle', 'attempt-3', { fail: true })).rejects.toEqual(
+      expect.objectContaining({ status: 'error' }),
+    );
+    expect(seenEvents).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ export class InProcessClient extends ClientProxy {
   protected publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const packet = this.assignPacketId(partialPacket);
     let active = true;
-    this.broker.deliver(packet, (response) => {
+    void this.broker.deliver(packet, (response) => {
       if (active) callback(response);
     });
     return () => {
@@ -30,8 +30,9 @@ export class InProcessClient extends ClientProxy {
     };
   }
 
-  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    this.broker.deliver(packet, () => undefined);
-    return Promise.resolve(undefined as T);
+  /** Resolves once every handler of the event ran; rejects when one failed (the sender may then redeliver). */
+  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    await this.broker.deliver(packet, () => undefined);
+    return undefined as T;
   }
 }

@@ -1,4 +1,5 @@
 import { type CustomTransportStrategy, type ReadPacket, Server } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
 import { type InProcessBroker, type PacketSink } from './in-process-broker';
 
 /**
@@ -15,7 +16,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: () => void): void {
     this.detach = this.broker.attach({
       handles: (pattern) => this.messageHandlers.has(pattern),
-      receive: (packet, reply) => void this.handlePacket(packet, reply),
+      receive: (packet, reply) => this.handlePacket(packet, reply),
     });
     callback();
   }
@@ -36,7 +37,13 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   private async handlePacket(packet: ReadPacket & { id?: string }, reply: PacketSink): Promise<void> {
     const pattern = this.getPatternAsString(packet.pattern);
     if (packet.id === undefined) {
-      await this.handleEvent(pattern, packet, undefined as never);
+      // Resolve once the handler ran to completion, so an emit is "accepted" only when it was handled; a failing
+      // handler (surfacing through Nest's exception filter as an error of the stream) rejects the emit.
+      const handler = this.getHandlerByPattern(pattern);
+      if (handler)
+        await lastValueFrom(this.transformToObservable(await handler(packet.data, undefined)), {
+          defaultValue: undefined,
+        });
       return;
     }
     const id = packet.id;

@@ -128,4 +128,18 @@ export class ServiceEnv {
   @Min(60)
   @Max(7 * 86400)
   SETTLEMENT_TRACKING_LIMIT_SECONDS = 7200;
+
+  /** How often the webhook dispatcher looks for due retries (new events are sent at once); 0 = never. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  WEBHOOK_TICK_MS = 1000;
+
+  /** One webhook try's timeout (spec decision: 15 s). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  WEBHOOK_TIMEOUT_MS = 15000;
 }

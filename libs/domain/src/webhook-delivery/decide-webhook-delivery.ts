@@ -1,0 +1,24 @@
+import { type WebhookDeliveryCommand } from './webhook-delivery.commands';
+import { type WebhookDeliveryEvent } from './webhook-delivery.events';
+import { type WebhookDeliveryState } from './webhook-delivery.state';
+import { queueWebhook } from './queue-webhook';
+import { recordDeliveryResult } from './record-delivery-result';
+import { requestRedelivery } from './request-redelivery';
+
+/**
+ * The webhook delivery decider: the events a command appends to `webhook-<attemptId>` ([] when it changes
+ * nothing). Refusals throw WebhookDeliveryRefusedError; a random outside [0, 1) throws WebhookDeliveryInputError.
+ */
+export function decideWebhookDelivery(
+  command: WebhookDeliveryCommand,
+  state: WebhookDeliveryState,
+): WebhookDeliveryEvent[] {
+  switch (command.type) {
+    case 'QueueWebhook':
+      return queueWebhook(state, command.data);
+    case 'RecordDeliveryResult':
+      return recordDeliveryResult(state, command.data);
+    case 'RequestRedelivery':
+      return requestRedelivery(state, command.data);
+  }
+}

@@ -1,0 +1,92 @@
+import { type WebhookDeliveryEvent, type WebhookQueuedData } from './webhook-delivery.events';
+import { type WebhookDeliveryState, type WebhookQueueEntry } from './webhook-delivery.state';
+
+export function evolveWebhookDelivery(
+  state: WebhookDeliveryState,
+  event: WebhookDeliveryEvent,
+): WebhookDeliveryState {
+  if (state.status === 'empty') return event.type === 'WebhookQueued' ? opened(event.data) : state;
+  switch (event.type) {
+    case 'WebhookQueued':
+      return state.entries.some((entry) => entry.eventId === event.data.eventId)
+        ? state
+        : { ...state, entries: [...state.entries, queued(event.data)] };
+    case 'WebhookAttempted': {
+      const { eventId, attempt, httpStatus, error, nextAttemptAt } = event.data;
+      return update(state, eventId, {
+        status: 'retrying',
+        attempts: attempt,
+        nextAttemptAt,
+        lastError: error,
+        lastStatus: httpStatus,
+      });
+    }
+    case 'WebhookDelivered': {
+      const { eventId, attempt, httpStatus } = event.data;
+      return update(state, eventId, {
+        status: 'delivered',
+        attempts: attempt,
+        nextAttemptAt: null,
+        lastError: null,
+        lastStatus: httpStatus,
+      });
+    }
+    case 'WebhookAbandoned': {
+      const { eventId, attempt, reason, httpStatus } = event.data;
+      return update(state, eventId, {
+        status: 'abandoned',
+        attempts: attempt,
+        nextAttemptAt: null,
+        lastError: reason,
+        lastStatus: httpStatus,
+      });
+    }
+    case 'WebhookRedeliveryRequested':
+      return requeued(state, event.data.eventId);
+  }
+}
+
+type ActiveState = Extract<WebhookDeliveryState, { status: 'active' }>;
+
+function opened(data: WebhookQueuedData): WebhookDeliveryState {
+  return { status: 'active', attemptId: data.attemptId, partnerId: data.partnerId, entries: [queued(data)] };
+}
+
+function queued(data: WebhookQueuedData): WebhookQueueEntry {
+  return {
+    eventId: data.eventId,
+    event: data.event,
+    lifecycleRevision: data.lifecycleRevision,
+    occurredAt: data.occurredAt,
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    lastStatus: null,
+  };
+}
+
+function update(state: ActiveState, eventId: string, changes: Partial<WebhookQueueEntry>): ActiveState {
+  return {
+    ...state,
+    entries: state.entries.map((entry) => (entry.eventId === eventId ? { ...entry, ...changes } : entry)),
+  };
+}
+
+/**
+ * A redelivery is a new pass at the END of the queue, behind every event queued so far: events still pending are
+ * not held back by the resend of one that already ended, and the queue keeps a single entry per eventId.
+ */
+function requeued(state: ActiveState, eventId: string): ActiveState {
+  const entry = state.entries.find((e) => e.eventId === eventId);
+  if (!entry) return state;
+  const fresh: WebhookQueueEntry = {
+    ...entry,
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    lastStatus: null,
+  };
+  return { ...state, entries: [...state.entries.filter((e) => e !== entry), fresh] };
+}

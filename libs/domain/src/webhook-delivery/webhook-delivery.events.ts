@@ -1,0 +1,59 @@
+import { type WebhookEventKind } from '@svc/contract';
+
+/** A lifecycle event of `attempt-<attemptId>` entered the attempt's webhook queue. Times are epoch ms. */
+export interface WebhookQueuedData {
+  /** The id of the lifecycle event: redeliveries and replays carry the same id. */
+  eventId: string;
+  event: WebhookEventKind;
+  attemptId: string;
+  partnerId: string;
+  /** Revision of the lifecycle event in `attempt-<attemptId>`: the payload is built from the attempt at it. */
+  lifecycleRevision: number;
+  occurredAt: number;
+  queuedAt: number;
+}
+
+/** A try failed and another is scheduled. `attempt` is 1-based and counts tries of the current pass. */
+export interface WebhookAttemptedData {
+  eventId: string;
+  attempt: number;
+  at: number;
+  /** null: no HTTP response (time-out, connection refused, TLS). */
+  httpStatus: number | null;
+  error: string;
+  nextAttemptAt: number;
+}
+
+export interface WebhookDeliveredData {
+  eventId: string;
+  attempt: number;
+  at: number;
+  httpStatus: number;
+}
+
+export interface WebhookAbandonedData {
+  eventId: string;
+  attempt: number;
+  at: number;
+  reason: string;
+  httpStatus: number | null;
+}
+
+/** An operator asked to send a delivered or abandoned event again (same eventId, new pass). */
+export interface WebhookRedeliveryRequestedData {
+  eventId: string;
+  at: number;
+  requestedBy: string;
+}
+
+type Event<Type extends string, Data> = { type: Type; data: Data };
+
+/** Events of `webhook-<attemptId>`: one stream per attempt, so per-attempt order is one stream's order. */
+export type WebhookDeliveryEvent =
+  | Event<'WebhookQueued', WebhookQueuedData>
+  | Event<'WebhookAttempted', WebhookAttemptedData>
+  | Event<'WebhookDelivered', WebhookDeliveredData>
+  | Event<'WebhookAbandoned', WebhookAbandonedData>
+  | Event<'WebhookRedeliveryRequested', WebhookRedeliveryRequestedData>;
+
+export type WebhookDeliveryEventType = WebhookDeliveryEvent['type'];

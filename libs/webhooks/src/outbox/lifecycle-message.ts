@@ -1,0 +1,20 @@
+import { type WebhookEventKind } from '@svc/contract';
+
+/** What the outbox relay publishes on `attempt.lifecycle` (keyed by attemptId): a pointer, not a copy of state. */
+export interface LifecycleMessage {
+  /** The lifecycle event's id: it becomes the webhook's eventId, identical on every redelivery and replay. */
+  eventId: string;
+  event: WebhookEventKind;
+  attemptId: string;
+  /** Revision of the lifecycle event in attempt-<attemptId>: the payload is the snapshot as of it. */
+  revision: number;
+  occurredAt: number;
+}
+
+/** Attempt lifecycle events that partners hear about; there is intentionally no webhook for expiry. */
+export const WEBHOOK_EVENT_OF: Readonly<Record<string, WebhookEventKind>> = {
+  AttemptWalletSubmitted: 'wallet_submitted',
+  AttemptProviderPending: 'provider_pending',
+  AttemptSettled: 'settled',
+  AttemptFailed: 'failed',
+};
