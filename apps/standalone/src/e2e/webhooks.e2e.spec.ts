@@ -8,7 +8,7 @@ import { SqliteEventStore } from '@svc/event-store';
 import { createWebhookReceiver, MemoryProcessedEventStore, type WebhookEvent } from '@svc/partner-client';
 import { type PartnerConfig } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
-import { signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
+import { rawRequest, signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
 import { WebhookDispatcher } from '@svc/webhooks';
 import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';

@@ -28,7 +28,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly open = new Set<string>();
   private position: Position | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private current: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -44,7 +45,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    await (this.queued ?? this.current);
   }
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate delivery of the message is a no-op). */
@@ -68,10 +69,20 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     void this.tick();
   }
 
-  /** One pass: every attempt with a due webhook gets its head event tried once. */
+  /**
+   * One pass over every attempt with due webhooks. Passes never overlap; a tick during a pass schedules exactly one
+   * more pass after it (so work queued meanwhile is not missed), and further ticks join that one.
+   */
   tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => (this.running = null));
-    return this.running;
+    if (!this.current) {
+      this.current = this.pass().finally(() => (this.current = null));
+      return this.current;
+    }
+    this.queued ??= this.current.then(() => {
+      this.queued = null;
+      return this.tick();
+    });
+    return this.queued;
   }
 
   private async pass(): Promise<void> {
@@ -93,18 +104,26 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Tries the head webhook of one attempt if it is due; returns how many of its webhooks are still pending. */
+  /** Tries an attempt's webhooks in order while they are due and succeed; returns how many are still pending. */
   private async deliverNext(attemptId: string): Promise<number> {
+    for (;;) {
+      const result = await this.tryHead(attemptId);
+      if (result.pending === 0 || !result.progressed) return result.pending;
+    }
+  }
+
+  /** Tries the head webhook of one attempt if it is due. */
+  private async tryHead(attemptId: string): Promise<{ pending: number; progressed: boolean }> {
     const { state } = await loadWebhooks(this.store, attemptId);
     const { counts } = deliveryStats(state);
     const pending = counts.queued + counts.retrying;
     if (pending === 0) {
       this.open.delete(attemptId);
-      return 0;
+      return { pending: 0, progressed: false };
     }
     const now = this.clock.now();
     const due = nextDue(state, now);
-    if (!due) return pending;
+    if (!due) return { pending, progressed: false };
     const partner = state.status === 'active' ? this.partners.get(state.partnerId) : undefined;
     const body = await webhookPayload(
       this.store,
@@ -159,7 +178,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (outcome === 'delivered') webhookMetrics.lag.observe(Math.max(0, after - due.occurredAt) / 1000);
     if (outcome !== 'failed')
       this.logger.log(`webhook ${due.eventId} (${due.event}) of ${attemptId}: ${outcome}`);
-    return outcome === 'failed' ? pending : pending - 1;
+    return outcome === 'failed' ? { pending, progressed: false } : { pending: pending - 1, progressed: true };
   }
 
   private failed(attemptId: string, err: unknown): number {
