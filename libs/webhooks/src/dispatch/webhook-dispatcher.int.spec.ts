@@ -116,7 +116,7 @@ describe('WebhookDispatcher on a controllable clock', () => {
     );
     await attemptWithLifecycle('a1', ['wallet_submitted']);
     await dispatcher.tick(); // queue() already tried once: 500
-    const first = (await entries('a1'))[0]!;
+    const first = (await entries('a1'))[0];
     expect([first.status, first.attempts, first.lastStatus]).toEqual(['retrying', 1, 500]);
     const retryAt = first.nextAttemptAt! - clock.now();
     expect(retryAt).toBeGreaterThanOrEqual(4_500);
@@ -124,16 +124,16 @@ describe('WebhookDispatcher on a controllable clock', () => {
     await advance(1_000); // not due yet: nothing sent
     expect(seen).toHaveLength(1);
     await advance(5_000); // 2nd try: the receiver hangs → timeout
-    expect((await entries('a1'))[0]!.lastError).toBe('timeout');
+    expect((await entries('a1'))[0].lastError).toBe('timeout');
     await advance(5.5 * 60_000); // 3rd try: a redirect is a failure and is not followed
-    expect((await entries('a1'))[0]!.lastStatus).toBe(302);
+    expect((await entries('a1'))[0].lastStatus).toBe(302);
     await advance(33 * 60_000); // 4th try: 429 Retry-After 3 h (the schedule would say 2 h)
-    const limited = (await entries('a1'))[0]!;
+    const limited = (await entries('a1'))[0];
     expect(limited.nextAttemptAt! - clock.now()).toBeGreaterThanOrEqual(10_800_000);
     await advance(2.5 * 3600_000); // past the schedule's 2 h, short of Retry-After: still waiting
     expect(seen).toHaveLength(4);
     await advance(3600_000); // 5th try: delivered
-    expect((await entries('a1'))[0]!.status).toBe('delivered');
+    expect((await entries('a1'))[0].status).toBe('delivered');
     expect(seen).toHaveLength(5);
     expect(seen.every((s) => s.verified && s.eventId === first.eventId)).toBe(true);
   });
@@ -160,7 +160,7 @@ describe('WebhookDispatcher on a controllable clock', () => {
     await attemptWithLifecycle('a3', ['wallet_submitted', 'provider_pending']); // a3's first try: 503
     await attemptWithLifecycle('a4', ['wallet_submitted']); // a4 is not held back by a3
     await dispatcher.tick();
-    expect((await entries('a4'))[0]!.status).toBe('delivered');
+    expect((await entries('a4'))[0].status).toBe('delivered');
     expect((await entries('a3')).map((e) => e.status)).toEqual(['retrying', 'queued']);
     await advance(6_000);
     await dispatcher.tick();

@@ -1,0 +1,51 @@
+import { type DynamicModule, Global, type INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
+import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import {
+  InProcessBroker,
+  InProcessClient,
+  InProcessServer,
+  MESSAGE_BUS,
+  NestMessageBus,
+} from '@svc/messaging';
+import { CLOCK, PARTNER_DIRECTORY, type PartnerConfig, PartnerDirectory, systemClock } from '@svc/platform';
+import { WEBHOOKS_OPTIONS, type WebhooksOptions, WebhooksModule } from '@svc/webhooks';
+
+/**
+ * The webhook half of the standalone composition (apps/standalone create-standalone-app.ts) rebuilt from libs: the
+ * outbox relay and the dispatcher of WebhooksModule over an in-process bus and the given event store. No gateway,
+ * no other feature modules; the app is initialised but does not listen on HTTP.
+ */
+export async function createWebhookPipeline(deps: {
+  store: EventStore;
+  partners: PartnerConfig[];
+  options: WebhooksOptions;
+}): Promise<INestApplication> {
+  const broker = new InProcessBroker();
+
+  @Global()
+  @Module({})
+  class BenchPortsModule {
+    static bind(): DynamicModule {
+      const providers = [
+        { provide: EVENT_STORE, useValue: deps.store },
+        { provide: PARTNER_DIRECTORY, useValue: new PartnerDirectory(deps.partners) },
+        { provide: MESSAGE_BUS, useValue: new NestMessageBus(new InProcessClient(broker)) },
+        { provide: CLOCK, useValue: systemClock },
+        { provide: CHAIN_REGISTRY, useValue: new ChainRegistry([]) },
+        { provide: WEBHOOKS_OPTIONS, useValue: deps.options },
+      ];
+      return { module: BenchPortsModule, providers, exports: providers.map((p) => p.provide) };
+    }
+  }
+
+  @Module({ imports: [BenchPortsModule.bind(), WebhooksModule] })
+  class BenchWebhooksModule {}
+
+  const app = await NestFactory.create(BenchWebhooksModule, { logger: ['error', 'warn'] });
+  app.connectMicroservice({ strategy: new InProcessServer(broker) }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  await app.init();
+  return app;
+}
