@@ -7,3 +7,4 @@ export * from './config/load-partners';
 export * from './logging/logger';
 export * from './logging/nest-pino-logger';
 export * from './time/clock';
+export * from './scheduling/pass-scheduler';

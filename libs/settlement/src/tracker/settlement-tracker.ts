@@ -8,7 +8,7 @@ import {
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { isTerminalAttemptStatus } from '@svc/contract';
 import { EVENT_STORE, type EventStore, type Position } from '@svc/event-store';
-import { CLOCK, type Clock } from '@svc/platform';
+import { CLOCK, type Clock, PassScheduler } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { loadAttempt } from '../attempt-store/attempt-stream';
 import { SETTLEMENT_OPTIONS, type SettlementOptions } from '../settlement.options';
@@ -26,8 +26,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
   private readonly open = new Set<string>();
   private readonly nextPoll = new Map<string, { at: number; delay: number }>();
   private position: Position | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly scheduler = new PassScheduler(() => this.pass());
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -38,18 +37,16 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.options.tickMs > 0) this.timer = setInterval(() => void this.tick(), this.options.tickMs);
+    this.scheduler.start(this.options.tickMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.scheduler.stop();
   }
 
   /** One pass over every open attempt (also callable directly, e.g. by tests and operators). */
   tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => (this.running = null));
-    return this.running;
+    return this.scheduler.run();
   }
 
   private async pass(): Promise<void> {

@@ -8,7 +8,7 @@ import {
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { nextDue, deliveryStats } from '@svc/domain';
 import { EVENT_STORE, type EventStore, type Position } from '@svc/event-store';
-import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
+import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory, PassScheduler } from '@svc/platform';
 import { deliverWebhook } from '../delivery/deliver-webhook';
 import { type LifecycleMessage } from '../outbox/lifecycle-message';
 import { WEBHOOKS_OPTIONS, type WebhooksOptions } from '../webhooks.options';
@@ -27,9 +27,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger('WebhookDispatcher');
   private readonly open = new Set<string>();
   private position: Position | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private readonly scheduler = new PassScheduler(() => this.pass());
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -40,12 +38,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.options.tickMs > 0) this.timer = setInterval(() => void this.tick(), this.options.tickMs);
+    this.scheduler.start(this.options.tickMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await (this.queued ?? this.current);
+    await this.scheduler.stop();
   }
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate delivery of the message is a no-op). */
@@ -69,20 +66,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     void this.tick();
   }
 
-  /**
-   * One pass over every attempt with due webhooks. Passes never overlap; a tick during a pass schedules exactly one
-   * more pass after it (so work queued meanwhile is not missed), and further ticks join that one.
-   */
+  /** One pass over every attempt with due webhooks (serialized: see PassScheduler). */
   tick(): Promise<void> {
-    if (!this.current) {
-      this.current = this.pass().finally(() => (this.current = null));
-      return this.current;
-    }
-    this.queued ??= this.current.then(() => {
-      this.queued = null;
-      return this.tick();
-    });
-    return this.queued;
+    return this.scheduler.run();
   }
 
   private async pass(): Promise<void> {
