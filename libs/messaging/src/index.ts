@@ -5,3 +5,5 @@ export * from './nest-message-bus';
 export * from './in-process/in-process-broker';
 export * from './in-process/in-process.server';
 export * from './in-process/in-process.client';
+export * from './kafka/kafka-transport';
+export * from './kafka/start-kafka-mock';

@@ -1,0 +1,128 @@
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type ClientKafka, EventPattern, MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
+import { BusTimeoutError } from '../message-bus.port';
+import { type NestMessageBus } from '../nest-message-bus';
+import { MessagePattern, Topic } from '../patterns';
+import {
+  createKafkaClient,
+  createKafkaMessageBus,
+  type KafkaBusConfig,
+  kafkaBusTopics,
+  kafkaServerOptions,
+} from './kafka-transport';
+import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from './start-kafka-mock';
+
+const mock = probeKafkaMock();
+if (!mock.available) {
+  process.stdout.write(`kafka bus: skipped, librdkafka-dev not installed (${mock.reason})\n`);
+}
+
+const seenEvents: { key: string | null; value: { seq: number } }[] = [];
+
+@Controller()
+class EchoController {
+  @OnMessage(MessagePattern.quote)
+  quote(@Payload() payload: { n: number }) {
+    return { doubled: payload.n * 2, at: new Date(0) };
+  }
+
+  @OnMessage(MessagePattern.status)
+  async slow() {
+    // Answers late. A handler that never settles would stall the server's consumer: kafkajs awaits each message.
+    await new Promise((r) => setTimeout(r, 400));
+    return { late: true };
+  }
+
+  @EventPattern(Topic.attemptLifecycle)
+  lifecycle(@Payload() payload: { key: string | null; value: { seq: number } }) {
+    seenEvents.push(payload);
+  }
+}
+
+@Module({ controllers: [EchoController] })
+class EchoModule {}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+(mock.available ? describe : describe.skip)('kafka transport (librdkafka mock cluster)', () => {
+  let cluster: RunningKafkaMock | undefined;
+  let server: INestMicroservice | undefined;
+  let client: ClientKafka | undefined;
+  let bus: NestMessageBus;
+
+  beforeAll(async () => {
+    cluster = await startKafkaMock({
+      topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, t === Topic.attemptLifecycle ? 4 : 1])),
+    });
+    const config: KafkaBusConfig = {
+      brokers: cluster.brokers,
+      clientId: 'bus-test',
+      groupPrefix: `bus-test-${process.pid}-${Date.now()}`, // fresh groups each run
+      maxWaitTimeInMs: 5,
+      idempotent: false,
+      allowAutoTopicCreation: true,
+    };
+    // Group joins take ~3 s each: join the server and the client's reply group in parallel.
+    const app = await NestFactory.createMicroservice(EchoModule, {
+      ...kafkaServerOptions(config, 'echo'),
+      logger: false,
+    });
+    server = app;
+    client = createKafkaClient(config, 'gateway');
+    const [, connected] = await Promise.all([app.listen(), createKafkaMessageBus(client)]);
+    bus = connected;
+    // A fresh group starts at the latest offset once its first fetch resolved it: wait until the server answers.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await bus.request(MessagePattern.quote, { n: 0 }, { timeoutMs: 1000 });
+        break;
+      } catch (err) {
+        if (!(err instanceof BusTimeoutError) || attempt >= 5) throw err;
+      }
+    }
+  }, 25_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.close();
+    await cluster?.stop();
+  });
+
+  it('serves @MessagePattern handlers with a JSON round trip over Kafka', async () => {
+    await expect(bus.request(MessagePattern.quote, { n: 21 }, { timeoutMs: 2000 })).resolves.toEqual({
+      doubled: 42,
+      at: '1970-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('times out with BusTimeoutError when the handler answers too late', async () => {
+    await expect(bus.request(MessagePattern.status, {}, { timeoutMs: 200 })).rejects.toBeInstanceOf(
+      BusTimeoutError,
+    );
+  });
+
+  it('delivers keyed events as { key, value } in order per key', async () => {
+    seenEvents.length = 0;
+    const keys = ['attempt-a', 'attempt-b', 'attempt-c'];
+    // Keys in parallel, each key's events one after another (as one attempt's lifecycle is emitted).
+    await Promise.all(
+      keys.map(async (key) => {
+        for (let seq = 0; seq < 20; seq++) await bus.emit(Topic.attemptLifecycle, key, { seq });
+      }),
+    );
+    await waitFor(() => seenEvents.length >= 60, 10_000);
+    expect(seenEvents).toHaveLength(60);
+    for (const key of keys) {
+      expect(seenEvents.filter((e) => e.key === key).map((e) => e.value.seq)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i),
+      );
+    }
+  });
+});
