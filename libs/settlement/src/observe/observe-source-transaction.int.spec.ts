@@ -10,10 +10,11 @@ import {
   startAnvil,
   type AnvilClient,
   type AnvilInstance,
+  BatchExecutorArtifact,
 } from '@svc/testing';
 import { observeSourceTransaction } from './observe-source-transaction';
 import type { PreparedCall } from './match-prepared-calls';
-import { BatchExecutorArtifact } from './test-contracts/batch-executor.artifact';
+
 import { WrongChainClientError } from './wrong-chain-client-error';
 
 const chainId = 8453;

@@ -17,9 +17,9 @@ import {
   startAnvil,
   type AnvilClient,
   type AnvilInstance,
+  BatchExecutorArtifact,
 } from '@svc/testing';
 import { readSettledAmount } from './read-settled-amount';
-import { BatchExecutorArtifact } from './test-contracts/batch-executor.artifact';
 
 const deployer = privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey);
 // The filler: an EIP-7702 account that pays several outputs in one transaction, as a solver's contract would.
