@@ -9,3 +9,5 @@ export { MemoryEventStoreState } from './memory/memory-event-store.state';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store.adapter';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
 export * from './event-id-from';
+export * from './work-sharing';
+export * from './leases';

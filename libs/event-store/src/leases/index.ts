@@ -1,0 +1,15 @@
+export * from './lease.events';
+export * from './lease.commands';
+export * from './lease.state';
+export { evolveLease } from './evolve-lease';
+export { decideLease, type LeaseDecision, type LeaseRefusalReason } from './decide-lease';
+export * from './member.events';
+export { liveMembers } from './live-members';
+export { fairShare } from './fair-share';
+export { shardOf } from './shard-of';
+export { planRebalance, type RebalancePlan } from './plan-rebalance';
+export { leaseStreamId, membersStreamId } from './lease-streams';
+export { ShardLeases } from './shard-leases';
+export { type ShardLeasesOptions } from './shard-leases.options';
+export { InvalidShardLeasesOptionsError } from './invalid-shard-leases-options.error';
+export { ShardLeasesStoppedError } from './shard-leases-stopped.error';
