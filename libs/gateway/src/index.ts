@@ -3,6 +3,7 @@ export * from './gateway.tokens';
 export * from './http/access-log.middleware';
 export * from './http/api-version.middleware';
 export * from './http/api-error';
+export * from './http/http-metrics.middleware';
 export * from './idempotency/idempotency.decider';
 export * from './idempotency/idempotency.events';
 export * from './idempotency/idempotency-ledger';

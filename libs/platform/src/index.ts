@@ -8,3 +8,4 @@ export * from './logging/logger';
 export * from './logging/nest-pino-logger';
 export * from './time/clock';
 export * from './scheduling/pass-scheduler';
+export * from './metrics/registered-metric';

@@ -41,6 +41,7 @@ export class AcrossAdapter implements ProviderAdapter {
       headers: this.headers(),
       signal: options.signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'across', operation: 'quote' },
     });
     if (!isJsonSuccess(result)) return quoteFailureFromHttp('across', result, ACROSS_ERROR_CODES);
     return quoteFromParser('across', result.status, () => parseAcrossQuote(result.body, slice));
@@ -57,7 +58,7 @@ export class AcrossAdapter implements ProviderAdapter {
         'across tracks a leg by its deposit transaction, and none is known yet',
       );
     const query = { depositTxnRef: options.sourceTxHash };
-    const result = await this.get('/deposit/status', query, options.signal);
+    const result = await this.get('status', '/deposit/status', query, options.signal);
     // The indexer lags the chain: a deposit seconds old is not found yet, which is not a failure.
     if (result.kind === 'json' && result.status === 404 && isRecord(result.body))
       if (result.body.error === 'DepositNotFoundException')
@@ -76,18 +77,19 @@ export class AcrossAdapter implements ProviderAdapter {
     }
     if (progress.state !== 'filled') return { ok: true, progress };
     // Best effort, like Relay's record: the fill is certain, only the amount may stay unknown.
-    const deposit = await this.get('/deposit', query, options.signal);
+    const deposit = await this.get('deposit', '/deposit', query, options.signal);
     const actualOutputRaw = isJsonSuccess(deposit) ? acrossDepositOutput(deposit.body) : null;
     return { ok: true, progress: { ...progress, actualOutputRaw } };
   }
 
-  private get(path: string, query: Record<string, string>, signal: AbortSignal) {
+  private get(operation: string, path: string, query: Record<string, string>, signal: AbortSignal) {
     return fetchJson(this.fetchFn, {
       method: 'GET',
       url: providerUrl(this.config.baseUrl, path, query),
       headers: this.headers(),
       signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'across', operation },
     });
   }
 

@@ -1,4 +1,5 @@
 import { type HttpResult } from './http-result';
+import { type ProviderCallMetric, recordProviderCall } from './provider-metrics';
 import { MAX_RESPONSE_BYTES, readBoundedText } from './read-bounded-text';
 
 export type FetchFn = typeof fetch;
@@ -12,13 +13,23 @@ export interface JsonRequest {
   signal: AbortSignal;
   timeoutMs: number;
   maxBytes?: number;
+  /** Labels for provider_call_duration_seconds and provider_call_errors_total. */
+  metric: ProviderCallMetric;
 }
 
 /**
  * One request with the caller's signal and the provider's time-out combined. Never throws: transport
  * problems come back as a result, so adapters can keep the "never throw for provider behaviour" promise.
+ * Every call, whatever its outcome, is observed in the provider call metrics.
  */
 export async function fetchJson(fetchFn: FetchFn, request: JsonRequest): Promise<HttpResult> {
+  const started = process.hrtime.bigint();
+  const result = await exchange(fetchFn, request);
+  recordProviderCall(request.metric, result, started);
+  return result;
+}
+
+async function exchange(fetchFn: FetchFn, request: JsonRequest): Promise<HttpResult> {
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)]);
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';

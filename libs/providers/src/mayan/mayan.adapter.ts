@@ -69,6 +69,7 @@ export class MayanAdapter implements ProviderAdapter {
       body: mayanQuoteRequest(slice, { from, to }, referrer),
       signal: options.signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'mayan', operation: 'quote' },
     });
     if (!isJsonSuccess(result)) return quoteFailureFromHttp('mayan', result, MAYAN_ERROR_CODES);
     return quoteFromParser('mayan', result.status, () => {
@@ -93,6 +94,7 @@ export class MayanAdapter implements ProviderAdapter {
       url: providerUrl(this.config.explorerUrl, `/swap/trx/${options.sourceTxHash}`),
       signal: options.signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'mayan', operation: 'status' },
     });
     // The explorer indexes a few seconds behind the chain: 404 means "not yet", keep polling.
     if ((result.kind === 'json' || result.kind === 'unreadable') && result.status === 404)

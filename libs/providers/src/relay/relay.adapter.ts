@@ -37,6 +37,7 @@ export class RelayAdapter implements ProviderAdapter {
       body: relayQuoteRequest(slice),
       signal: options.signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'relay', operation: 'quote' },
     });
     if (!isJsonSuccess(result)) return quoteFailureFromHttp('relay', result, RELAY_ERROR_CODES);
     return quoteFromParser('relay', result.status, () => parseRelayQuote(result.body, slice));
@@ -53,6 +54,7 @@ export class RelayAdapter implements ProviderAdapter {
       headers: this.headers(),
       signal: options.signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'relay', operation: 'status' },
     });
     if (!isJsonSuccess(result)) return statusFailureFromHttp('relay', result);
     let progress: LegProgress;
@@ -85,6 +87,7 @@ export class RelayAdapter implements ProviderAdapter {
       headers: this.headers(),
       signal,
       timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'relay', operation: 'requests' },
     });
     if (!isJsonSuccess(result)) return progress;
     const actual = relayActualOutput(result.body);

@@ -1,12 +1,9 @@
-import { Counter, Gauge, Histogram, register } from 'prom-client';
-
-function once<T>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { registeredMetric } from '@svc/platform';
 
 /** Deliveries by outcome, lag from the lifecycle event to a successful delivery, and the queue depth. */
 export const webhookMetrics = {
-  deliveries: once(
+  deliveries: registeredMetric(
     'webhook_deliveries_total',
     () =>
       new Counter({
@@ -15,7 +12,7 @@ export const webhookMetrics = {
         labelNames: ['outcome'],
       }),
   ),
-  lag: once(
+  lag: registeredMetric(
     'webhook_delivery_lag_seconds',
     () =>
       new Histogram({
@@ -24,7 +21,7 @@ export const webhookMetrics = {
         buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300, 1800, 7200],
       }),
   ),
-  queueDepth: once(
+  queueDepth: registeredMetric(
     'webhook_queue_depth',
     () => new Gauge({ name: 'webhook_queue_depth', help: 'Webhooks queued or retrying, all attempts' }),
   ),

@@ -1,0 +1,99 @@
+import { type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { API_PREFIX } from '@svc/contract';
+import express from 'express';
+import { type Histogram, register } from 'prom-client';
+import { httpMetrics } from './http-metrics.middleware';
+
+type Labels = { method: string; route: string; status: string };
+
+/** Observations per label set; the registry is shared with other tests, so assertions are on deltas. */
+async function counts(): Promise<Map<string, number>> {
+  const metric = await (register.getSingleMetric('http_request_duration_seconds') as Histogram).get();
+  const byLabels = new Map<string, number>();
+  for (const v of metric.values)
+    if (v.metricName === 'http_request_duration_seconds_count') {
+      const { method, route, status } = v.labels as Labels;
+      byLabels.set(`${method} ${route} ${status}`, v.value);
+    }
+  return byLabels;
+}
+
+describe('httpMetrics', () => {
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(httpMetrics());
+    app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+    app.post(`${API_PREFIX}/intents/:intentSessionId/prepare`, (_req, res) => void res.status(201).json({}));
+    app.get(`${API_PREFIX}/attempts/:attemptId/status`, (_req, res) => void res.json({}));
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  );
+
+  async function recorded(requests: [method: string, path: string][]): Promise<Record<string, number>> {
+    const before = await counts();
+    for (const [method, path] of requests) {
+      const res = await fetch(origin + path, { method });
+      await res.arrayBuffer();
+    }
+    // `finish` fires once the response is handed to the socket, which may be just after the client has it.
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await counts();
+    const delta: Record<string, number> = {};
+    for (const [key, value] of after) {
+      const added = value - (before.get(key) ?? 0);
+      if (added > 0) delta[key] = added;
+    }
+    return delta;
+  }
+
+  it('names API routes by their template, so ids never become labels', async () => {
+    const delta = await recorded([
+      ['POST', `${API_PREFIX}/intents/is_01HZX1/prepare`],
+      ['POST', `${API_PREFIX}/intents/is_01HZX2/prepare`],
+      ['GET', `${API_PREFIX}/attempts/at_9/status?verbose=1`],
+    ]);
+    expect(delta).toEqual({
+      [`POST ${API_PREFIX}/intents/:intentSessionId/prepare 201`]: 2,
+      [`GET ${API_PREFIX}/attempts/:attemptId/status 200`]: 1,
+    });
+  });
+
+  it('keeps fixed paths as they are, and a known path with another method under its template', async () => {
+    const delta = await recorded([
+      ['GET', '/healthz'],
+      ['GET', `${API_PREFIX}/intents/is_01HZX3/prepare`],
+    ]);
+    expect(delta).toEqual({
+      'GET /healthz 200': 1,
+      [`GET ${API_PREFIX}/intents/:intentSessionId/prepare 404`]: 1,
+    });
+  });
+
+  it('folds every unknown path into one `unmatched` series', async () => {
+    const delta = await recorded([
+      ['GET', '/wp-admin/setup-config.php'],
+      ['GET', '/.env'],
+      ['POST', `${API_PREFIX}/intents/x/y/prepare`],
+      ['GET', `${API_PREFIX}/healthz`],
+      ['PROPFIND', '/'],
+    ]);
+    expect(delta).toEqual({
+      'GET unmatched 404': 3,
+      'POST unmatched 404': 1,
+      'other unmatched 404': 1,
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { type NextFunction, type Request, type Response } from 'express';
+import { Histogram } from 'prom-client';
+import { registeredMetric } from '@svc/platform';
+import { routeTemplate } from './route-table';
+
+const httpRequestDuration = registeredMetric(
+  'http_request_duration_seconds',
+  () =>
+    new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests until the response is sent, by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
+);
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Observes every request once its response is sent. Labels stay bounded whatever clients send: the route is the
+ * route table's template (ids never appear) or `unmatched`, and an unusual method is `other`.
+ */
+export function httpMetrics() {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
+      httpRequestDuration.observe(
+        {
+          method: METHODS.has(req.method) ? req.method : 'other',
+          route: routeTemplate(path) ?? 'unmatched',
+          status: String(res.statusCode),
+        },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    });
+    next();
+  };
+}
