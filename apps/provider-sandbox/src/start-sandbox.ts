@@ -43,6 +43,13 @@ export interface StartSandboxOptions {
   extraTokens?: number;
   /** Pins chain RPC ports (chainId → port); by default free ports are used. */
   chainPorts?: Partial<Record<number, number>>;
+  /** Where the anvil nodes listen (default 127.0.0.1; `0.0.0.0` in a container other containers read from). */
+  chainHost?: string;
+  /**
+   * The host name the manifest and `chains.json` give the chains' RPC URLs (default 127.0.0.1): in a container
+   * network, the sandbox's service name, so the other containers' CHAINS_FILE reaches the nodes.
+   */
+  publicHost?: string;
   /** Chains started elsewhere; the sandbox then leaves stopping them to the caller. */
   chains?: SandboxChains;
   /** Where `manifest.json` and `chains.json` go; default `<repo>/.sandbox`; null writes nothing. */
@@ -74,7 +81,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const ownsChains = !options.chains;
   const chains =
     options.chains ??
-    (await startSandboxChains({ ports: options.chainPorts, extraTokens: options.extraTokens }));
+    (await startSandboxChains({
+      ports: options.chainPorts,
+      extraTokens: options.extraTokens,
+      host: options.chainHost,
+    }));
   const extraSymbols = [...new Set(chains.tokens.map((t) => t.symbol).filter(isExtraTokenSymbol))];
   const clients = new ChainClients(chains.chains);
   const now = () => Date.now();
@@ -147,6 +158,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       files,
       startedAt,
       startupMs: Math.round(performance.now() - started),
+      publicHost: options.publicHost,
     });
     current.manifest = manifest;
     if (dir !== null) await writeManifestFiles(dir, manifest, chains);

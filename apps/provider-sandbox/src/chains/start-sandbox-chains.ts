@@ -48,11 +48,13 @@ export interface SandboxChains {
  * If anything fails, the nodes are stopped.
  */
 export async function startSandboxChains(
-  options: { ports?: Partial<Record<number, number>>; extraTokens?: number } = {},
+  options: { ports?: Partial<Record<number, number>>; extraTokens?: number; host?: string } = {},
 ): Promise<SandboxChains> {
   const extraTokens = sandboxExtraTokens(options.extraTokens ?? 0);
   const started = await Promise.allSettled(
-    SANDBOX_CHAIN_IDS.map((chainId) => startAnvil({ chainId, port: options.ports?.[chainId] })),
+    SANDBOX_CHAIN_IDS.map((chainId) =>
+      startAnvil({ chainId, port: options.ports?.[chainId], host: options.host }),
+    ),
   );
   const anvils = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = async () => {

@@ -14,6 +14,8 @@ describe('loadSandboxOptions', () => {
       SANDBOX_POLL_MS: '20',
       SANDBOX_MANIFEST_DIR: '/tmp/x',
       SANDBOX_CHAIN_PORTS: '1=8545, 8453=8546',
+      SANDBOX_CHAIN_HOST: '0.0.0.0',
+      SANDBOX_PUBLIC_HOST: 'provider-sandbox',
       SANDBOX_FAULTS:
         '[{"provider":"relay","httpStatus":503},{"provider":"mayan","refund":true,"endpoints":"status"}]',
     });
@@ -24,11 +26,19 @@ describe('loadSandboxOptions', () => {
       pollIntervalMs: 20,
       manifestDir: '/tmp/x',
       chainPorts: { 1: 8545, 8453: 8546 },
+      chainHost: '0.0.0.0',
+      publicHost: 'provider-sandbox',
       faults: [
         { provider: 'relay', httpStatus: 503 },
         { provider: 'mayan', refund: true, endpoints: 'status' },
       ],
     });
+  });
+
+  it('refuses a SANDBOX_PUBLIC_HOST that is not a host name', () => {
+    expect(() => loadSandboxOptions({ SANDBOX_PUBLIC_HOST: 'http://x:1' })).toThrow(
+      'SANDBOX_PUBLIC_HOST: must be a host name or IPv4 address',
+    );
   });
 
   it('reads SANDBOX_EXTRA_TOKENS, off by default and when 0', () => {

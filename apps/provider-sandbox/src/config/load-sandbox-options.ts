@@ -18,6 +18,14 @@ export function loadSandboxOptions(env: Env = process.env): StartSandboxOptions 
   };
   const host = read(env, 'SANDBOX_HOST');
   if (host) options.host = host;
+  const chainHost = read(env, 'SANDBOX_CHAIN_HOST');
+  if (chainHost) options.chainHost = chainHost;
+  const publicHost = read(env, 'SANDBOX_PUBLIC_HOST');
+  if (publicHost) {
+    if (!/^[A-Za-z0-9.-]{1,253}$/.test(publicHost))
+      throw invalid('SANDBOX_PUBLIC_HOST', 'must be a host name or IPv4 address');
+    options.publicHost = publicHost;
+  }
   const manifestDir = read(env, 'SANDBOX_MANIFEST_DIR');
   if (manifestDir) options.manifestDir = manifestDir;
   const faults = read(env, 'SANDBOX_FAULTS');

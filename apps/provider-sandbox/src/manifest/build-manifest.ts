@@ -12,6 +12,8 @@ export function buildManifest(params: {
   files: { manifest: string; chains: string } | null;
   startedAt: Date;
   startupMs: number;
+  /** Host name for the chains' RPC URLs as others see them; default: the loopback URLs the sandbox uses itself. */
+  publicHost?: string;
 }): SandboxManifest {
   const { url, chains } = params;
   // The deployer creates the contracts at the same nonces on every chain, so one forwarder address serves all.
@@ -26,7 +28,7 @@ export function buildManifest(params: {
     startedAt: params.startedAt.toISOString(),
     startupMs: params.startupMs,
     url,
-    chains: chains.chains,
+    chains: chains.chains.map((c) => ({ ...c, rpcUrl: publicRpcUrl(c.rpcUrl, params.publicHost) })),
     tokens: chains.tokens,
     contracts: chains.contracts,
     wallets: {
@@ -50,4 +52,12 @@ export function buildManifest(params: {
       MAYAN_FORWARDER_ADDRESS: forwarderAddress,
     },
   };
+}
+
+/** The anvil URL (`http://127.0.0.1:<port>`) with the host others reach the sandbox by. */
+export function publicRpcUrl(rpcUrl: string, publicHost: string | undefined): string {
+  if (!publicHost) return rpcUrl;
+  const url = new URL(rpcUrl);
+  url.hostname = publicHost;
+  return url.toString().replace(/\/$/, '');
 }

@@ -11,6 +11,8 @@ export interface StartAnvilOptions {
   blockTime?: number;
   /** How long to wait for the node to answer `eth_chainId` (default 10 s). */
   readyTimeoutMs?: number;
+  /** Listen address (default 127.0.0.1; `0.0.0.0` lets other containers reach it). `rpcUrl` stays loopback. */
+  host?: string;
 }
 
 export interface AnvilInstance {
@@ -34,7 +36,7 @@ export class AnvilStartError extends Error {
 const PORT_ATTEMPTS = 5;
 
 /**
- * Starts an anvil node on 127.0.0.1 with the default mnemonic (the ten `ANVIL_ACCOUNTS`, 10000 ETH each) and
+ * Starts an anvil node (on 127.0.0.1 unless `host` says otherwise) with the default mnemonic (the ten `ANVIL_ACCOUNTS`, 10000 ETH each) and
  * resolves once it answers. The node is killed by `stop()`, or when this process exits (ctrl-c reaches it
  * directly: it shares the terminal's process group).
  */
@@ -58,7 +60,7 @@ async function launch(binary: string, port: number, options: StartAnvilOptions):
     '--port',
     String(port),
     '--host',
-    '127.0.0.1',
+    options.host ?? '127.0.0.1',
     '--quiet',
   ];
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
