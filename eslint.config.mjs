@@ -22,6 +22,11 @@ const pureBans = [
 ];
 const depConstraints = [
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+  // Composition roots shared by the apps: they wire features to adapters, and nothing but apps may import them.
+  {
+    sourceTag: 'type:composition',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:domain', 'type:contract', 'type:pure', 'type:adapter', 'type:platform'],
+  },
   {
     sourceTag: 'type:feature',
     onlyDependOnLibsWithTags: ['type:domain', 'type:contract', 'type:pure', 'type:adapter', 'type:platform'],

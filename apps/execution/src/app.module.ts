@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ExecutionModule } from '@svc/execution';
 
-/** The execution app: its feature module alone; the composition binds Kafka and EventStoreDB (issue "Distributed mode"). */
+/** The execution app: serves `execution.prepare` (attempts, chain actions, the EIP-712 authorization). */
 @Module({ imports: [ExecutionModule] })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GatewayModule } from '@svc/gateway';
 
-/** The gateway app: its feature module alone; the composition binds Kafka and EventStoreDB (issue "Distributed mode"). */
+/** The gateway app: the public HTTP API; every operation goes over Kafka to the feature apps. */
 @Module({ imports: [GatewayModule.register()] })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QuotingModule } from '@svc/quoting';
 
-/** The quoting app: its feature module alone; the composition binds Kafka and EventStoreDB (issue "Distributed mode"). */
+/** The quoting app: serves `quoting.quote` (intent sessions) from the providers' quotes. */
 @Module({ imports: [QuotingModule] })
 export class AppModule {}

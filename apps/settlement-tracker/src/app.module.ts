@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SettlementModule } from '@svc/settlement';
 
-/** The settlement-tracker app: its feature module alone; the composition binds Kafka and EventStoreDB (issue "Distributed mode"). */
+/** The settlement-tracker app: serves `settlement.submit` and `settlement.status`, and tracks each attempt of its shards to a terminal state. */
 @Module({ imports: [SettlementModule] })
 export class AppModule {}

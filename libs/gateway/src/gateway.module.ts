@@ -1,12 +1,11 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ExternalApiController } from './controllers/external-api.controller';
-import { HealthController } from './controllers/health.controller';
 import { ErrorResponseFilter } from './http/error-response.filter';
 import { ExternalRequestPipeline } from './pipeline/external-request.pipeline';
 
 /**
- * The HTTP edge. The composition root provides the ports it injects (EVENT_STORE, PARTNER_DIRECTORY,
+ * The HTTP edge (the probes /healthz, /readyz and /metrics are the composition's: every app serves them). The composition root provides the ports it injects (EVENT_STORE, PARTNER_DIRECTORY,
  * MESSAGE_BUS, CLOCK, GATEWAY_OPTIONS, GATEWAY_LOGGER) through `imports` of a global module.
  */
 @Module({})
@@ -16,6 +15,6 @@ export class GatewayModule {
       ExternalRequestPipeline,
       { provide: APP_FILTER, useClass: ErrorResponseFilter },
     ];
-    return { module: GatewayModule, controllers: [ExternalApiController, HealthController], providers };
+    return { module: GatewayModule, controllers: [ExternalApiController], providers };
   }
 }

@@ -7,3 +7,4 @@ export * from './in-process/in-process.server';
 export * from './in-process/in-process.client';
 export * from './kafka/kafka-transport';
 export * from './kafka/start-kafka-mock';
+export * from './kafka/kafka-probe';

@@ -23,6 +23,9 @@ export class BusTimeoutError extends Error {
   }
 }
 
+/** The error reply of a handler that ran past its deadline (the composition's bus interceptor sends it). */
+export const HANDLER_DEADLINE_CODE = 'handler_deadline';
+
 /** Nobody serves the pattern (a feature app is down or not composed in). */
 export class NoHandlerError extends Error {
   override readonly name = 'NoHandlerError';

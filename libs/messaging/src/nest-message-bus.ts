@@ -1,7 +1,7 @@
 import { type ClientProxy } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { firstValueFrom, TimeoutError, timeout } from 'rxjs';
-import { BusTimeoutError, type MessageBus, NoHandlerError } from './message-bus.port';
+import { BusTimeoutError, HANDLER_DEADLINE_CODE, type MessageBus, NoHandlerError } from './message-bus.port';
 import { type MessagePatternName } from './patterns';
 
 /** MessageBus over any Nest ClientProxy (in-process here, Kafka in the distributed composition). */
@@ -18,7 +18,10 @@ export class NestMessageBus implements MessageBus {
         this.client.send<TReply>(pattern, payload).pipe(timeout(options.timeoutMs)),
       );
     } catch (err) {
-      if (err instanceof TimeoutError) throw new BusTimeoutError(pattern, options.timeoutMs);
+      // Our own deadline, or the handler's (it gave up and said so): either way the feature did not answer in time.
+      if (err instanceof TimeoutError || (err as { code?: unknown })?.code === HANDLER_DEADLINE_CODE) {
+        throw new BusTimeoutError(pattern, options.timeoutMs);
+      }
       if (err === NO_MESSAGE_HANDLER || (err as { message?: unknown })?.message === NO_MESSAGE_HANDLER) {
         throw new NoHandlerError(pattern);
       }

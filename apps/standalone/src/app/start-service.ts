@@ -1,17 +1,11 @@
 import { type INestApplication } from '@nestjs/common';
-import {
-  ConfigError,
-  createLogger,
-  loadPartnersFile,
-  loadServiceEnv,
-  type Logger,
-  type PartnerConfig,
-  type ServiceEnv,
-} from '@svc/platform';
-import { ChainRegistry, loadChainsFile } from '@svc/chains';
-import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
+import { type ChainRegistry } from '@svc/chains';
+import { loadRuntime, openEventStore } from '@svc/composition';
+import { ConfigError, type Logger, type PartnerConfig, type ServiceEnv } from '@svc/platform';
+import { createProviderAdapters } from '@svc/providers';
 import { createStandaloneApp } from './create-standalone-app';
-import { openEventStore } from './open-event-store';
+
+export { stopOnSignals } from '@svc/composition';
 
 export interface RunningService {
   app: INestApplication;
@@ -28,28 +22,23 @@ export interface RunningService {
  * merged in for `npm start`): validates every setting first, so a bad one stops it with a message naming it.
  */
 export async function startService(environment: NodeJS.ProcessEnv): Promise<RunningService> {
-  const env = loadServiceEnv(environment);
-  const partners = loadPartnersFile(env.PARTNERS_FILE, environment);
-  if (!env.SERVICE_FEE_RECIPIENT && (env.SERVICE_FEE_BPS > 0 || partners.some((p) => p.maxFeeBps > 0))) {
+  const runtime = loadRuntime(environment, 'standalone');
+  const { env, partners, logger, chains } = runtime;
+  if (env.BUS !== 'inprocess') {
     throw new ConfigError(
-      'invalid environment:\n  SERVICE_FEE_RECIPIENT: required because SERVICE_FEE_BPS or a partner maxFeeBps allows a fee (an EVM address receiving the app fee)',
+      'invalid environment:\n  BUS: the one-process service runs its own in-process bus; BUS=kafka is for the five distributed apps',
     );
   }
-  const chains = new ChainRegistry(env.CHAINS_FILE ? loadChainsFile(env.CHAINS_FILE) : []);
-  const providersConfig = loadProvidersConfig(environment);
-  const providerKeys = [
-    providersConfig.relay.apiKey,
-    providersConfig.across.apiKey,
-    providersConfig.mayan.apiKey,
-  ].filter((k): k is string => !!k);
-  const logger = createLogger({
-    level: env.LOG_LEVEL,
-    name: 'standalone',
-    secrets: [...partners.map((p) => p.secret), ...providerKeys],
-  });
-  const providers = createProviderAdapters(providersConfig);
   const store = openEventStore(env);
-  const app = await createStandaloneApp({ env, partners, store, logger, providers, chains });
+  const app = await createStandaloneApp({
+    env,
+    partners,
+    store,
+    logger,
+    providers: createProviderAdapters(runtime.providersConfig),
+    chains,
+    workSharing: runtime.workSharing,
+  });
   await app.listen(env.PORT, env.HOST);
   const url = (await app.getUrl()).replace('[::1]', 'localhost');
   return {
@@ -65,17 +54,4 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
       await chains.close();
     },
   };
-}
-
-/** Stops `stop` once on SIGINT/SIGTERM, then exits. */
-export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, 'shutting down');
-      void stop().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
 }

@@ -8,10 +8,8 @@ import { SqliteEventStore } from '@svc/event-store';
 import { createWebhookReceiver, MemoryProcessedEventStore, type WebhookEvent } from '@svc/partner-client';
 import { type PartnerConfig } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
-import { rawRequest, signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
+import { rawRequest, runSandboxFlow, startSandboxProcess, type SandboxProcess } from '@svc/testing';
 import { WebhookDispatcher } from '@svc/webhooks';
-import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
 
 /**
@@ -81,58 +79,9 @@ describe('webhooks on the provider sandbox', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const user = (i: number) => sandbox.manifest.wallets.users[i];
-  const token = (chainId: number, symbol: string) => sandbox.token(chainId, symbol);
-  const api = (method: string, path: string, body?: unknown) =>
-    signedRequest({
-      port: t.port,
-      partner,
-      method,
-      path,
-      body,
-      ...(method === 'POST' ? { idempotencyKey: `k-${Math.random()}` } : {}),
-      timestamp: now(),
-    });
-
   /** quote → prepare → execute → submitted with the signature, for user i: returns the attemptId. */
-  async function settleOne(i: number): Promise<string> {
-    const quote = (
-      await api('POST', '/api/external/intents/quote', {
-        walletAddress: user(i).address,
-        recipient: privateKeyToAccount(generatePrivateKey()).address,
-        sources: [{ chainId: 1, address: token(1, 'USDC'), amount: '5000000', symbol: 'USDC', decimals: 6 }],
-        target: {
-          chainId: 8453,
-          address: token(8453, 'USDC'),
-          targetToken: { address: token(8453, 'USDC'), symbol: 'USDC', decimals: 6 },
-        },
-        allowedProviders: ['relay'],
-      })
-    ).json;
-    const attempt = (await api('POST', `/api/external/intents/${quote.intentSessionId}/prepare`, {})).json;
-    const entry = sandbox.manifest.chains.find((c) => c.chainId === 1)!;
-    const chain = defineChain({
-      id: 1,
-      name: entry.name,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [entry.rpcUrl] } },
-    });
-    const account = privateKeyToAccount(user(i).privateKey as Hex);
-    const wallet = createWalletClient({ account, chain, transport: http(entry.rpcUrl) });
-    const reader = createPublicClient({ chain, transport: http(entry.rpcUrl), pollingInterval: 50 });
-    const txHashes: Hex[] = [];
-    for (const tx of attempt.chainActions[0].transactions) {
-      const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
-      await reader.waitForTransactionReceipt({ hash });
-      txHashes.push(hash);
-    }
-    const signature = await account.signTypedData(attempt.walletAuthorization);
-    await api('POST', `/api/external/attempts/${attempt.attemptId}/submitted`, {
-      chainResults: [{ chainId: 1, txHashes }],
-      walletAuthorization: { signature },
-    });
-    return attempt.attemptId as string;
-  }
+  const settleOne = async (i: number): Promise<string> =>
+    (await runSandboxFlow({ port: t.port, partner, sandbox, userIndex: i, now })).attemptId;
 
   async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,6 @@
 import { describeEventStoreContract } from '../testing/event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.adapter';
-import { probeContainerRuntime } from './testing/probe-container-runtime';
-import { type RunningEventStoreDb, startEventStoreDb } from './testing/start-eventstoredb';
+import { probeContainerRuntime, type RunningEventStoreDb, startEventStoreDb } from '@svc/testing';
 
 const runtime = probeContainerRuntime();
 if (!runtime.available) {

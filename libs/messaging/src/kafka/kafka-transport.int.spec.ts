@@ -68,6 +68,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
       maxWaitTimeInMs: 5,
       idempotent: false,
       allowAutoTopicCreation: true,
+      sessionTimeoutMs: 10_000,
     };
     // Group joins take ~3 s each: join the server and the client's reply group in parallel.
     const app = await NestFactory.createMicroservice(EchoModule, {

@@ -1,5 +1,6 @@
 import {
   ClientKafka,
+  ServerKafka,
   type ClientProxy,
   type ConsumerDeserializer,
   type IncomingEvent,
@@ -8,6 +9,7 @@ import {
   type KafkaOptions,
   Transport,
 } from '@nestjs/microservices';
+import { Partitioners } from 'kafkajs';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
 
@@ -19,6 +21,7 @@ import { MessagePattern, Topic } from '../patterns';
  *   KAFKA_MAX_WAIT_MS        consumer fetch maxWaitTimeInMs; bounds idle latency on brokers that wait it out (default 100)
  *   KAFKA_IDEMPOTENT         "true" for an idempotent producer (real Kafka only; the librdkafka mock refuses it)
  *   KAFKA_AUTO_CREATE_TOPICS "false" to forbid topic auto-creation on subscribe (default true)
+ *   KAFKA_SESSION_TIMEOUT_MS consumer session timeout: how soon a dead member's partitions move (default 30000)
  * Topics: one per request pattern (`quoting.quote`, ...), its reply topic `<pattern>.reply`, and each event topic
  * (`attempt.lifecycle`, keyed by attemptId). `kafkaBusTopics()` lists them for provisioning.
  */
@@ -29,12 +32,19 @@ export interface KafkaBusConfig {
   maxWaitTimeInMs: number;
   idempotent: boolean;
   allowAutoTopicCreation: boolean;
+  sessionTimeoutMs: number;
 }
 
 export function loadKafkaBusConfig(env: NodeJS.ProcessEnv = process.env): KafkaBusConfig {
   const maxWait = Number(env['KAFKA_MAX_WAIT_MS'] ?? '100');
   if (!Number.isInteger(maxWait) || maxWait < 0) {
     throw new Error(`KAFKA_MAX_WAIT_MS must be a non-negative integer, got ${env['KAFKA_MAX_WAIT_MS']}`);
+  }
+  const sessionTimeout = Number(env['KAFKA_SESSION_TIMEOUT_MS'] ?? '30000');
+  if (!Number.isInteger(sessionTimeout) || sessionTimeout < 3000 || sessionTimeout > 300_000) {
+    throw new Error(
+      `KAFKA_SESSION_TIMEOUT_MS must be an integer from 3000 to 300000, got ${env['KAFKA_SESSION_TIMEOUT_MS']}`,
+    );
   }
   const brokers = (env['KAFKA_BROKERS'] ?? 'localhost:9092')
     .split(',')
@@ -48,6 +58,7 @@ export function loadKafkaBusConfig(env: NodeJS.ProcessEnv = process.env): KafkaB
     maxWaitTimeInMs: maxWait,
     idempotent: env['KAFKA_IDEMPOTENT'] === 'true',
     allowAutoTopicCreation: env['KAFKA_AUTO_CREATE_TOPICS'] !== 'false',
+    sessionTimeoutMs: sessionTimeout,
   };
 }
 
@@ -91,8 +102,15 @@ function commonOptions(config: KafkaBusConfig, app: string) {
       groupId: `${config.groupPrefix}.${app}`,
       maxWaitTimeInMs: config.maxWaitTimeInMs,
       allowAutoTopicCreation: config.allowAutoTopicCreation,
+      sessionTimeout: config.sessionTimeoutMs,
+      heartbeatInterval: Math.min(3000, Math.floor(config.sessionTimeoutMs / 3)),
     },
-    producer: config.idempotent ? { idempotent: true, maxInFlightRequests: 1 } : {},
+    // The Java client's murmur2 partitioner (kafkajs 2's default, chosen explicitly so it does not warn): a key maps to
+    // the same partition whichever client produced it.
+    producer: {
+      createPartitioner: Partitioners.DefaultPartitioner,
+      ...(config.idempotent ? { idempotent: true, maxInFlightRequests: 1 } : {}),
+    },
     subscribe: { fromBeginning: false },
   };
 }
@@ -106,6 +124,77 @@ export function kafkaServerOptions(
     transport: Transport.KAFKA,
     options: { ...commonOptions(config, app), deserializer: new KafkaBusDeserializer() },
   };
+}
+
+/**
+ * The Kafka server strategy of a feature app (`app.connectMicroservice({ strategy })`): Nest's ServerKafka, plus
+ * - whether its consumer has joined its group. Until the first join a new group has no offsets, so what is produced
+ *   meanwhile is skipped (`fromBeginning: false`): /readyz reports the app not ready until then;
+ * - a restart after a crash kafkajs gives up on. kafkajs restarts its consumer only after retriable errors; any
+ *   other leaves the process up but consuming nothing. This one reconnects and resubscribes after a pause instead
+ *   (the librdkafka mock answers a follower's late SyncGroup with INVALID_REQUEST, a real broker after a protocol
+ *   change may do likewise).
+ */
+export class BusKafkaServer extends ServerKafka {
+  private joinedGroup = false;
+  private crashed: string | null = null;
+  private closing = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    config: KafkaBusConfig,
+    app: string,
+    private readonly restartDelayMs = 1000,
+  ) {
+    super(kafkaServerOptions(config, app).options!);
+  }
+
+  /** Throws unless the consumer is in its group and running. */
+  assertConsuming(): void {
+    if (this.crashed) throw new Error(`kafka consumer crashed: ${this.crashed}`);
+    if (!this.joinedGroup) throw new Error('kafka consumer has not joined its group yet');
+  }
+
+  override async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.restartTimer);
+    await super.close();
+  }
+
+  protected override registerConsumerEventListeners(): void {
+    super.registerConsumerEventListeners();
+    const consumer = this.consumer;
+    if (!consumer) return;
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      this.joinedGroup = true;
+      this.crashed = null;
+    });
+    consumer.on(consumer.events.STOP, () => (this.joinedGroup = false));
+    consumer.on(consumer.events.CRASH, (event: { payload: { error: Error; restart: boolean } }) => {
+      this.joinedGroup = false;
+      this.crashed = event.payload.error?.message ?? 'unknown error';
+      if (!event.payload.restart && !this.closing) {
+        this.logger.warn(
+          `kafka consumer crashed for good (${this.crashed}); restarting it in ${this.restartDelayMs} ms`,
+        );
+        this.restartTimer = setTimeout(() => void this.restartConsumer(), this.restartDelayMs);
+      }
+    });
+  }
+
+  private async restartConsumer(): Promise<void> {
+    if (this.closing || !this.consumer) return;
+    try {
+      await this.consumer.connect();
+      await this.bindEvents(this.consumer);
+    } catch (err) {
+      this.crashed = (err as Error)?.message ?? String(err);
+      this.logger.warn(
+        `kafka consumer restart failed (${this.crashed}); trying again in ${this.restartDelayMs} ms`,
+      );
+      this.restartTimer = setTimeout(() => void this.restartConsumer(), this.restartDelayMs);
+    }
+  }
 }
 
 /** A Nest Kafka client whose reply consumer group is `<prefix>.<app>-client`. */

@@ -37,6 +37,32 @@ export class ServiceEnv {
   @IsString()
   EVENTSTOREDB_URL?: string;
 
+  /** How the apps talk: `inprocess` (the one-process service) or `kafka` (the five distributed apps). */
+  @IsIn(['inprocess', 'kafka'])
+  BUS: 'inprocess' | 'kafka' = 'inprocess';
+
+  /** Names this process in shard leases and logs; unique per running instance (default: host-pid-random). */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._:-]{1,128}$/, { message: 'INSTANCE_ID must be 1 to 128 of A-Z a-z 0-9 . _ : -' })
+  INSTANCE_ID?: string;
+
+  /**
+   * Background work (settlement tracking, webhook delivery) is split into this many shards by attemptId; each shard
+   * is leased to one instance at a time. Every instance sharing a store must use the same value.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
+  WORK_SHARDS = 16;
+
+  /** A shard lease not renewed for this long is taken over by another instance (renewed every third of it). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(3)
+  @Max(600)
+  LEASE_TTL_SECONDS = 15;
+
   @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -115,7 +141,7 @@ export class ServiceEnv {
   @Max(3600)
   QUOTE_FRESHNESS_SECONDS = 30;
 
-  /** How often the settlement tracker looks at the attempts it follows (0 = never: another process tracks). */
+  /** How often the settlement tracker looks at the attempts of its shards (0 = only on demand, for tests). */
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -129,7 +155,7 @@ export class ServiceEnv {
   @Max(7 * 86400)
   SETTLEMENT_TRACKING_LIMIT_SECONDS = 7200;
 
-  /** How often the webhook dispatcher looks for due retries (new events are sent at once); 0 = never. */
+  /** How often the webhook dispatcher looks for due retries (new events of its shards are sent at once); 0 = on demand. */
   @Type(() => Number)
   @IsInt()
   @Min(0)

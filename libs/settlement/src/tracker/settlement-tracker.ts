@@ -7,18 +7,35 @@ import {
 } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { isTerminalAttemptStatus } from '@svc/contract';
-import { EVENT_STORE, type EventStore, type Position } from '@svc/event-store';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type Position,
+  ShardLeases,
+  WORK_SHARING,
+  type WorkSharing,
+} from '@svc/event-store';
 import { CLOCK, type Clock, PassScheduler } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { loadAttempt } from '../attempt-store/attempt-stream';
 import { SETTLEMENT_OPTIONS, type SettlementOptions } from '../settlement.options';
+import { AttemptStatusCensus } from './attempt-status-census';
+import { settlementMetrics } from './settlement-metrics';
 import { trackAttempt } from './track-attempt';
 
 const TERMINAL_EVENTS = new Set(['AttemptSettled', 'AttemptFailed', 'AttemptExpired']);
 
+/** The lease group of the tracker instances: `lease-settlement-tracker-<shard>` streams. */
+export const TRACKER_LEASE_GROUP = 'settlement-tracker';
+
 /**
  * Moves every attempt to a true terminal state. Its work list is rebuilt from the event store on start (every
  * `attempt-*` stream without a terminal event), so a restart loses nothing; passes never overlap.
+ *
+ * Several instances share the attempts by shard (`shardOf(attemptId)`): an instance tracks only the attempts of the
+ * shards it holds a lease on, so each attempt is tracked by one instance at a time, and the shards of an instance
+ * that dies are taken over once its leases expire. Should two ever overlap (a stalled instance past its lease),
+ * the deterministic event ids and expected revisions of `decideAndAppend` still record every fact once.
  */
 @Injectable()
 export class SettlementTracker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,6 +44,9 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
   private readonly nextPoll = new Map<string, { at: number; delay: number }>();
   private position: Position | undefined;
   private readonly scheduler = new PassScheduler(() => this.pass());
+  private readonly census = new AttemptStatusCensus();
+  private readonly leases: ShardLeases;
+  private leasing = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -34,14 +54,32 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
     @Inject(PROVIDER_ADAPTERS) private readonly adapters: Record<RoutableProvider, ProviderAdapter>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SETTLEMENT_OPTIONS) private readonly options: SettlementOptions,
-  ) {}
+    @Inject(WORK_SHARING) sharing: WorkSharing,
+  ) {
+    this.leases = new ShardLeases({
+      store,
+      clock,
+      group: TRACKER_LEASE_GROUP,
+      shardCount: sharing.shardCount,
+      owner: sharing.instanceId,
+      ttlMs: sharing.leaseTtlMs,
+      onChange: (owned) => this.logger.log({ msg: 'tracking shards', shards: [...owned] }),
+      onError: (err) => this.logger.warn({ msg: 'shard lease round failed', error: (err as Error)?.message }),
+    });
+  }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.leases.refresh().catch((err: unknown) => this.logger.warn(`shard leases: ${String(err)}`));
+    this.leases.start();
+    this.leasing = true;
     this.scheduler.start(this.options.tickMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.scheduler.stop();
+    await this.leases
+      .stop()
+      .catch((err: unknown) => this.logger.warn(`shard lease handover: ${String(err)}`));
   }
 
   /** One pass over every open attempt (also callable directly, e.g. by tests and operators). */
@@ -51,8 +89,11 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
 
   private async pass(): Promise<void> {
     try {
+      // Driven by hand (tests, tools) no lease timer runs; and a lapsed lease (a stall, a clock jump) is renewed now.
+      if (!this.leasing || this.leases.lapsed()) await this.leases.refresh();
       await this.discover();
       for (const attemptId of [...this.open]) {
+        if (!this.leases.ownsKey(attemptId)) continue; // another instance's shard
         const loaded = await loadAttempt(this.store, attemptId, null);
         if (!loaded || isTerminalAttemptStatus(loaded.record.status)) {
           this.open.delete(attemptId);
@@ -63,7 +104,11 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
           if (isTerminalAttemptStatus(after.status)) this.open.delete(attemptId);
         } catch (err) {
           // One attempt's trouble (a node or provider outage) must not stall the others: it is tried next pass.
-          this.logger.warn(`attempt ${attemptId}: ${(err as Error)?.message ?? String(err)}`);
+          this.logger.warn({
+            msg: 'tracking failed; retried next pass',
+            attemptId,
+            error: (err as Error)?.message,
+          });
         }
       }
     } catch (err) {
@@ -83,9 +128,13 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
         const attemptId = event.streamId.slice('attempt-'.length);
         if (TERMINAL_EVENTS.has(event.type)) this.open.delete(attemptId);
         else if (event.type === 'AttemptPrepared') this.open.add(attemptId);
+        this.census.observe(attemptId, event.type);
         this.position = event.position;
       }
-      if (events.length < 500) return;
+      if (events.length < 500) break;
+    }
+    for (const [status, count] of Object.entries(this.census.counts())) {
+      settlementMetrics.attempts.set({ status }, count);
     }
   }
 

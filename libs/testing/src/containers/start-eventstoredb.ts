@@ -1,5 +1,3 @@
-import { GenericContainer, getContainerRuntimeClient, type StartedTestContainer, Wait } from 'testcontainers';
-
 export interface RunningEventStoreDb {
   connectionString: string;
   stop(): Promise<void>;
@@ -7,8 +5,10 @@ export interface RunningEventStoreDb {
 
 /** A throwaway single-node EventStoreDB (in-memory, insecure, no projections) for integration tests. */
 export async function startEventStoreDb(): Promise<RunningEventStoreDb> {
+  // Loaded on use: importing testcontainers costs every spec that imports @svc/testing otherwise.
+  const { GenericContainer, getContainerRuntimeClient, Wait } = await import('testcontainers');
   await getContainerRuntimeClient();
-  const container: StartedTestContainer = await new GenericContainer('eventstore/eventstore:24.10')
+  const container = await new GenericContainer('eventstore/eventstore:24.10')
     .withEnvironment({
       EVENTSTORE_INSECURE: 'true',
       EVENTSTORE_RUN_PROJECTIONS: 'None',

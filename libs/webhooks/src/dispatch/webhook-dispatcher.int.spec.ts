@@ -55,11 +55,18 @@ describe('WebhookDispatcher on a controllable clock', () => {
         enabled: true,
       },
     ]);
-    dispatcher = new WebhookDispatcher(store, partners, new ChainRegistry([]), clock, {
-      tickMs: 0,
-      timeoutMs: 300,
-      concurrency: 4,
-    });
+    dispatcher = new WebhookDispatcher(
+      store,
+      partners,
+      new ChainRegistry([]),
+      clock,
+      {
+        tickMs: 0,
+        timeoutMs: 300,
+        concurrency: 4,
+      },
+      { instanceId: 'dispatcher-test', shardCount: 4, leaseTtlMs: 15_000 },
+    );
   });
   afterAll(async () => {
     server.closeAllConnections();

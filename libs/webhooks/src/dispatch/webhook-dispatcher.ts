@@ -7,7 +7,14 @@ import {
 } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { nextDue, deliveryStats } from '@svc/domain';
-import { EVENT_STORE, type EventStore, type Position } from '@svc/event-store';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type Position,
+  ShardLeases,
+  WORK_SHARING,
+  type WorkSharing,
+} from '@svc/event-store';
 import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory, PassScheduler } from '@svc/platform';
 import { deliverWebhook } from '../delivery/deliver-webhook';
 import { type LifecycleMessage } from '../outbox/lifecycle-message';
@@ -16,11 +23,18 @@ import { webhookMetrics } from './webhook-metrics';
 import { webhookPayload } from './webhook-payload';
 import { decideWebhooks, loadWebhooks } from './webhook-stream';
 
+/** The lease group of the dispatcher instances: `lease-webhook-dispatcher-<shard>` streams. */
+export const DISPATCHER_LEASE_GROUP = 'webhook-dispatcher';
+
 /**
  * Delivers each attempt's lifecycle webhooks to its partner's callback URL, in order per attempt (the next event
  * waits until the previous one was delivered or abandoned; different attempts do not wait for each other), with
  * the retry schedule of the webhook-delivery decider. Every try is recorded on `webhook-<attemptId>`, so pending
  * retries survive a restart: the work list is rebuilt from those streams.
+ *
+ * Several instances share the attempts by shard (`shardOf(attemptId)`, leased like the tracker's): any instance may
+ * queue a webhook (whichever consumed the lifecycle message), but only the holder of the attempt's shard delivers,
+ * so per-attempt order holds across instances, and a dead instance's attempts move on once its leases expire.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -28,6 +42,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly open = new Set<string>();
   private position: Position | undefined;
   private readonly scheduler = new PassScheduler(() => this.pass());
+  private readonly leases: ShardLeases;
+  private leasing = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -35,14 +51,32 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(CHAIN_REGISTRY) private readonly chains: ChainRegistry,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(WEBHOOKS_OPTIONS) private readonly options: WebhooksOptions,
-  ) {}
+    @Inject(WORK_SHARING) sharing: WorkSharing,
+  ) {
+    this.leases = new ShardLeases({
+      store,
+      clock,
+      group: DISPATCHER_LEASE_GROUP,
+      shardCount: sharing.shardCount,
+      owner: sharing.instanceId,
+      ttlMs: sharing.leaseTtlMs,
+      onChange: (owned) => this.logger.log({ msg: 'delivering for shards', shards: [...owned] }),
+      onError: (err) => this.logger.warn({ msg: 'shard lease round failed', error: (err as Error)?.message }),
+    });
+  }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.leases.refresh().catch((err: unknown) => this.logger.warn(`shard leases: ${String(err)}`));
+    this.leases.start();
+    this.leasing = true;
     this.scheduler.start(this.options.tickMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.scheduler.stop();
+    await this.leases
+      .stop()
+      .catch((err: unknown) => this.logger.warn(`shard lease handover: ${String(err)}`));
   }
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate delivery of the message is a no-op). */
@@ -73,9 +107,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private async pass(): Promise<void> {
     try {
+      // Driven by hand (tests, tools) no lease timer runs; and a lapsed lease (a stall, a clock jump) is renewed now.
+      if (!this.leasing || this.leases.lapsed()) await this.leases.refresh();
       await this.discover();
       let depth = 0;
-      const ids = [...this.open];
+      const ids = [...this.open].filter((id) => this.leases.ownsKey(id)); // the other instances deliver the rest
       for (let i = 0; i < ids.length; i += this.options.concurrency) {
         const results = await Promise.all(
           ids
@@ -163,12 +199,16 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     webhookMetrics.deliveries.inc({ outcome });
     if (outcome === 'delivered') webhookMetrics.lag.observe(Math.max(0, after - due.occurredAt) / 1000);
     if (outcome !== 'failed')
-      this.logger.log(`webhook ${due.eventId} (${due.event}) of ${attemptId}: ${outcome}`);
+      this.logger.log({ msg: `webhook ${outcome}`, attemptId, eventId: due.eventId, event: due.event });
     return outcome === 'failed' ? { pending, progressed: false } : { pending: pending - 1, progressed: true };
   }
 
   private failed(attemptId: string, err: unknown): number {
-    this.logger.warn(`webhooks of ${attemptId}: ${(err as Error)?.message ?? String(err)}`);
+    this.logger.warn({
+      msg: 'webhook delivery pass failed',
+      attemptId,
+      error: (err as Error)?.message ?? String(err),
+    });
     return 1;
   }
 

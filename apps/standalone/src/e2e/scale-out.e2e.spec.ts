@@ -1,0 +1,152 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChainRegistry } from '@svc/chains';
+import { SqliteEventStore } from '@svc/event-store';
+import { createWebhookReceiver, MemoryProcessedEventStore, type WebhookEvent } from '@svc/partner-client';
+import { type PartnerConfig } from '@svc/platform';
+import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
+import {
+  duplicatedAttemptFacts,
+  runSandboxFlow,
+  type SandboxProcess,
+  signedRequest,
+  startSandboxProcess,
+} from '@svc/testing';
+import { PARTNERS, startTestApp, type TestApp } from './test-app';
+
+/**
+ * Two instances of the service on one SQLite file, as two replicas of the tracker and the dispatcher would be: the
+ * shard leases split the attempts between them, each attempt is tracked and its webhooks delivered by one instance
+ * at a time, and when one stops the other takes its shards over. Nothing is recorded or delivered twice.
+ */
+describe('two instances sharing one store', () => {
+  let sandbox: SandboxProcess;
+  let chains: ChainRegistry;
+  let dir: string;
+  let receiver: Server;
+  let a: TestApp;
+  let b: TestApp;
+  let duplicates = 0;
+  const received: WebhookEvent[] = [];
+  let partner: PartnerConfig & { authVersion: 2 };
+
+  const start = () =>
+    startTestApp({
+      chains,
+      partners: [partner],
+      store: SqliteEventStore.open({ file: join(dir, 'events.sqlite'), pollIntervalMs: 20 }),
+      providers: createProviderAdapters(loadProvidersConfig(sandbox.manifest.env)),
+      env: { SETTLEMENT_TICK_MS: '100', WEBHOOK_TICK_MS: '100', WORK_SHARDS: '8', LEASE_TTL_SECONDS: '3' },
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'scale-out-'));
+    sandbox = await startSandboxProcess({ SANDBOX_FILL_DELAY_MS: '1000' });
+    chains = new ChainRegistry(sandbox.manifest.chains);
+    const secret = 'scale-out-partner-secret-0123';
+    const processed = new MemoryProcessedEventStore();
+    const handler = createWebhookReceiver({
+      partnerId: 'scale-partner',
+      secret,
+      store: {
+        add: (id) => processed.add(id),
+        has: async (id) => {
+          const seen = await processed.has(id);
+          if (seen) duplicates++;
+          return seen;
+        },
+      },
+      onEvent: (event) => {
+        received.push(event);
+        return Promise.resolve();
+      },
+    });
+    receiver = createServer((req, res) => handler(req, res));
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    partner = { ...PARTNERS.v2, partnerId: 'scale-partner', secret, callbackUrl: url, maxFeeBps: 0 };
+    a = await start();
+    b = await start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await chains?.close();
+    await sandbox?.stop();
+    await new Promise((r) => receiver.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const status = async (attemptId: string) =>
+    (
+      await signedRequest({
+        port: a.port,
+        partner,
+        method: 'GET',
+        path: `/api/external/attempts/${attemptId}/status`,
+      })
+    ).json?.status as string;
+  const eventsOf = (attemptId: string) =>
+    received.filter((e) => e.attemptId === attemptId).map((e) => e.event);
+  async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  /** The holder of each shard lease of a group (null when free). */
+  const holders = async (group: string) =>
+    Promise.all(
+      Array.from({ length: 8 }, async (_, shard) => {
+        const last = (
+          await a.store.readStream(`lease-${group}-${shard}`, { direction: 'backwards', maxCount: 1 })
+        )[0];
+        return last && last.type !== 'LeaseReleased' ? String(last.data['owner']) : null;
+      }),
+    );
+
+  it('splits the shards between the two instances, and every attempt settles once with its webhooks in order', async () => {
+    await until(
+      'both trackers hold shards',
+      async () => new Set(await holders('settlement-tracker')).size === 2,
+    );
+    await until(
+      'both dispatchers hold shards',
+      async () => new Set(await holders('webhook-dispatcher')).size === 2,
+    );
+    expect((await holders('settlement-tracker')).every((h) => h !== null)).toBe(true);
+
+    const attempts = await Promise.all(
+      [0, 1, 2, 3].map(
+        async (userIndex) => (await runSandboxFlow({ port: a.port, partner, sandbox, userIndex })).attemptId,
+      ),
+    );
+    for (const attemptId of attempts) {
+      await until(`${attemptId} settled`, async () => (await status(attemptId)) === 'settled');
+      await until(`${attemptId} webhooks`, () => eventsOf(attemptId).length >= 3);
+      expect(eventsOf(attemptId)).toEqual(['wallet_submitted', 'provider_pending', 'settled']);
+      expect(await duplicatedAttemptFacts(a.store, attemptId)).toEqual([]);
+    }
+    expect(duplicates).toBe(0);
+  }, 120_000);
+
+  it('hands every shard to the remaining instance when one stops, and its attempts still settle', async () => {
+    const { attemptId } = await runSandboxFlow({ port: a.port, partner, sandbox, userIndex: 4 });
+    await b.close(); // graceful: its leases are released, not left to expire
+    await until('one instance holds every tracker shard', async () => {
+      const h = await holders('settlement-tracker');
+      return h.every((owner) => owner !== null) && new Set(h).size === 1;
+    });
+    await until('settled', async () => (await status(attemptId)) === 'settled');
+    await until('webhooks', () => eventsOf(attemptId).length >= 3);
+    expect(eventsOf(attemptId)).toEqual(['wallet_submitted', 'provider_pending', 'settled']);
+    expect(await duplicatedAttemptFacts(a.store, attemptId)).toEqual([]);
+    expect(duplicates).toBe(0);
+    b = await start(); // afterAll closes it
+  }, 120_000);
+});

@@ -1,0 +1,168 @@
+import { type INestApplication, Logger, Module, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type EventStore } from '@svc/event-store';
+import { accessLog, apiVersionHeader, httpMetrics } from '@svc/gateway';
+import {
+  BusKafkaServer,
+  createKafkaClient,
+  createKafkaMessageBus,
+  createKafkaProbe,
+  type KafkaBusConfig,
+  loadKafkaBusConfig,
+  type MessageBus,
+} from '@svc/messaging';
+import { ConfigError, NestPinoLogger, systemClock } from '@svc/platform';
+import { createProviderAdapters } from '@svc/providers';
+import { OpsController } from '../ops/ops.controller';
+import { BusHandlerInterceptor } from '../runtime/bus-handler.interceptor';
+import { loadRuntime, type Runtime } from '../runtime/load-runtime';
+import { openEventStore } from '../runtime/open-event-store';
+import { portsModule } from '../runtime/ports.module';
+
+/** One of the five apps of the distributed composition (ARCHITECTURE.md), each its own process and Deployment. */
+export interface DistributedAppSpec {
+  /** `gateway`, `quoting`, `execution`, `settlement-tracker` or `webhook-dispatcher`: names its consumer groups. */
+  name: string;
+  /** The app's module: the feature modules it runs. */
+  module: Type;
+  /** Serves bus requests or events (a Kafka consumer group `<prefix>.<name>`). */
+  servesBus: boolean;
+  /** Sends bus requests or events (a Kafka producer, and a reply consumer for requests). */
+  sendsOnBus: boolean;
+  /** The public API edge: the X-Service-Api-Version header on every response. */
+  publicApi?: boolean;
+}
+
+export interface RunningDistributedApp {
+  app: INestApplication;
+  url: string;
+  runtime: Runtime;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots one distributed app from its environment: validates every setting (a ConfigError names the bad one), opens
+ * the event store (SQLite or EventStoreDB: separate processes cannot share the memory store), connects to Kafka,
+ * serves /healthz, /readyz (event store and bus) and /metrics on PORT, and its bus handlers under a deadline.
+ */
+export async function startDistributedApp(
+  spec: DistributedAppSpec,
+  environment: NodeJS.ProcessEnv,
+): Promise<RunningDistributedApp> {
+  const runtime = loadRuntime(environment, spec.name);
+  const { env, logger } = runtime;
+  if (env.BUS !== 'kafka') {
+    throw new ConfigError(
+      `invalid environment:\n  BUS: must be kafka for the ${spec.name} app (the one-process service is \`npm run service\`)`,
+    );
+  }
+  if (env.EVENT_STORE === 'memory') {
+    throw new ConfigError(
+      `invalid environment:\n  EVENT_STORE: must be sqlite or eventstoredb for the ${spec.name} app (processes cannot share a memory store)`,
+    );
+  }
+  const kafka = loadKafkaConfig(environment);
+  // Nest components created outside the app (the Kafka client) log through the static Logger: JSON too.
+  Logger.overrideLogger(new NestPinoLogger(logger));
+  const store = openEventStore(env);
+  const probe = createKafkaProbe(kafka);
+  const closers: (() => Promise<unknown>)[] = [
+    () => probe.close(),
+    () => store.close(),
+    () => runtime.chains.close(),
+  ];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+  try {
+    const bus = spec.sendsOnBus ? await connectBus(kafka, spec.name, closers) : noBus(spec.name);
+    const server = spec.servesBus ? new BusKafkaServer(kafka, spec.name) : null;
+    const pingBus = async () => {
+      await probe.ping();
+      server?.assertConsuming();
+    };
+    const app = await createApp(spec, runtime, store, bus, pingBus);
+    if (server) {
+      app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+      await app.startAllMicroservices();
+    }
+    closers.push(() => app.close());
+    await app.listen(env.PORT, env.HOST);
+    const url = (await app.getUrl()).replace('[::1]', 'localhost');
+    logger.info(
+      { url, instance: runtime.workSharing.instanceId, eventStore: env.EVENT_STORE },
+      `${spec.name} started`,
+    );
+    return { app, url, runtime, stop: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
+
+async function createApp(
+  spec: DistributedAppSpec,
+  runtime: Runtime,
+  store: EventStore,
+  bus: MessageBus,
+  pingBus: () => Promise<void>,
+): Promise<INestApplication> {
+  const { env, logger } = runtime;
+  @Module({
+    imports: [
+      portsModule({
+        env,
+        partners: runtime.partners,
+        store,
+        bus,
+        chains: runtime.chains,
+        providers: createProviderAdapters(runtime.providersConfig),
+        logger,
+        clock: systemClock,
+        workSharing: runtime.workSharing,
+        readiness: [
+          { name: 'eventStore', check: () => store.ping() },
+          { name: 'bus', check: pingBus },
+        ],
+      }),
+      spec.module,
+    ],
+    controllers: [OpsController],
+  })
+  class DistributedAppModule {}
+
+  const app = await NestFactory.create(DistributedAppModule, {
+    bodyParser: false, // the gateway reads and hashes the exact raw bytes itself
+    logger: new NestPinoLogger(logger),
+  });
+  if (spec.publicApi) app.use(apiVersionHeader);
+  app.use(httpMetrics());
+  app.use(accessLog(logger));
+  (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
+  app.useGlobalInterceptors(new BusHandlerInterceptor(env.BUS_REQUEST_TIMEOUT_MS, logger));
+  return app;
+}
+
+async function connectBus(
+  kafka: KafkaBusConfig,
+  name: string,
+  closers: (() => Promise<unknown>)[],
+): Promise<MessageBus> {
+  const client = createKafkaClient(kafka, name);
+  closers.push(() => client.close());
+  return createKafkaMessageBus(client);
+}
+
+/** The bus of an app that only serves: sending from it is a wiring mistake, reported as such. */
+function noBus(name: string): MessageBus {
+  const refuse = () => Promise.reject(new Error(`the ${name} app sends nothing on the bus`));
+  return { request: refuse, emit: refuse };
+}
+
+function loadKafkaConfig(environment: NodeJS.ProcessEnv): KafkaBusConfig {
+  try {
+    return loadKafkaBusConfig(environment);
+  } catch (err) {
+    throw new ConfigError(`invalid environment:\n  ${(err as Error).message}`);
+  }
+}

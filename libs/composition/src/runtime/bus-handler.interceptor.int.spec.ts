@@ -1,0 +1,94 @@
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type ClientKafka, MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
+import {
+  BusKafkaServer,
+  BusTimeoutError,
+  createKafkaClient,
+  createKafkaMessageBus,
+  kafkaBusTopics,
+  type KafkaBusConfig,
+  MessagePattern,
+  type NestMessageBus,
+  probeKafkaMock,
+  type RunningKafkaMock,
+  startKafkaMock,
+} from '@svc/messaging';
+import { createLogger } from '@svc/platform';
+import { BusHandlerInterceptor } from './bus-handler.interceptor';
+
+const mock = probeKafkaMock();
+if (!mock.available) {
+  process.stdout.write(`bus handler deadline: skipped, librdkafka-dev not installed (${mock.reason})\n`);
+}
+
+@Controller()
+class QuoteController {
+  @OnMessage(MessagePattern.quote)
+  quote(@Payload() payload: { hang: boolean; n: number }) {
+    // A handler that never settles: a provider client without a timeout, a lock never released.
+    return payload.hang ? new Promise(() => undefined) : Promise.resolve({ n: payload.n });
+  }
+}
+
+@Module({ controllers: [QuoteController] })
+class QuoteModule {}
+
+/** One partition per topic: the stuck message and the next one share it, as in the worst case. */
+(mock.available ? describe : describe.skip)(
+  'BusHandlerInterceptor over Kafka (librdkafka mock cluster)',
+  () => {
+    let cluster: RunningKafkaMock | undefined;
+    let server: INestMicroservice | undefined;
+    let client: ClientKafka | undefined;
+    let bus: NestMessageBus;
+
+    beforeAll(async () => {
+      cluster = await startKafkaMock({ topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, 1])) });
+      const config: KafkaBusConfig = {
+        brokers: cluster.brokers,
+        clientId: 'deadline-test',
+        groupPrefix: `deadline-test-${process.pid}-${Date.now()}`,
+        maxWaitTimeInMs: 5,
+        idempotent: false,
+        allowAutoTopicCreation: true,
+        sessionTimeoutMs: 10_000,
+      };
+      const strategy = new BusKafkaServer(config, 'quoting');
+      server = await NestFactory.createMicroservice(QuoteModule, { strategy, logger: false });
+      server.useGlobalInterceptors(
+        new BusHandlerInterceptor(300, createLogger({ level: 'silent', name: 'test' })),
+      );
+      client = createKafkaClient(config, 'gateway');
+      [, bus] = await Promise.all([server.listen(), createKafkaMessageBus(client)]);
+      for (let i = 0; i < 100; i++) {
+        try {
+          strategy.assertConsuming();
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      strategy.assertConsuming();
+    }, 60_000);
+
+    afterAll(async () => {
+      await client?.close();
+      await server?.close();
+      await cluster?.stop();
+    }, 30_000);
+
+    it('ends a handler that never settles at its deadline with an error reply, and the next message is served', async () => {
+      const started = Date.now();
+      const stuck = bus.request(MessagePattern.quote, { hang: true, n: 1 }, { timeoutMs: 5000 });
+      // The server's deadline answered (300 ms), long before the caller's own 5 s timeout would have.
+      await expect(stuck).rejects.toBeInstanceOf(BusTimeoutError);
+      expect(Date.now() - started).toBeLessThan(4000);
+      await expect(
+        bus.request(MessagePattern.quote, { hang: false, n: 2 }, { timeoutMs: 5000 }),
+      ).resolves.toEqual({
+        n: 2,
+      });
+    }, 30_000);
+  },
+);

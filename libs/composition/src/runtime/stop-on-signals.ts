@@ -1,0 +1,23 @@
+import { type Logger } from '@svc/platform';
+
+/**
+ * Runs `stop` once on SIGTERM/SIGINT (Kubernetes sends SIGTERM, then SIGKILL after the grace period), then exits:
+ * HTTP stops accepting, consumers leave their groups, background passes finish and leases are handed over.
+ */
+export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      void stop().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ error: (err as Error)?.message ?? String(err) }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

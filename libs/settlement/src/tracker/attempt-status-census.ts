@@ -1,0 +1,42 @@
+import { ATTEMPT_STATUSES, type AttemptStatus, isTerminalAttemptStatus } from '@svc/contract';
+
+/** The lifecycle event that puts an attempt in each status. */
+const STATUS_OF: Readonly<Record<string, AttemptStatus>> = {
+  AttemptPrepared: 'prepared',
+  AttemptWalletSubmitted: 'wallet_submitted',
+  AttemptProviderPending: 'provider_pending',
+  AttemptSettled: 'settled',
+  AttemptFailed: 'failed',
+  AttemptExpired: 'expired',
+};
+
+/**
+ * How many attempts are in each status, folded from the attempt events in store order. Memory holds the open
+ * attempts only (a terminal one is just counted), like the tracker's own work list.
+ */
+export class AttemptStatusCensus {
+  private readonly openStatus = new Map<string, AttemptStatus>();
+  private readonly terminal = new Map<AttemptStatus, number>();
+
+  observe(attemptId: string, eventType: string): void {
+    const status = STATUS_OF[eventType];
+    if (!status) return;
+    const before = this.openStatus.get(attemptId);
+    if (!before && status !== 'prepared') return; // prepared before this census began, or already terminal
+    if (isTerminalAttemptStatus(status)) {
+      this.openStatus.delete(attemptId);
+      this.terminal.set(status, (this.terminal.get(status) ?? 0) + 1);
+    } else {
+      this.openStatus.set(attemptId, status);
+    }
+  }
+
+  counts(): Record<AttemptStatus, number> {
+    const counts = Object.fromEntries(ATTEMPT_STATUSES.map((s) => [s, this.terminal.get(s) ?? 0])) as Record<
+      AttemptStatus,
+      number
+    >;
+    for (const status of this.openStatus.values()) counts[status]++;
+    return counts;
+  }
+}

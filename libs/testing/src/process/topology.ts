@@ -1,0 +1,129 @@
+import { type ChildProcess } from 'node:child_process';
+import { findFreePort } from '../anvil/find-free-port';
+import { spawnEntry, stopChild, waitForLine } from './child-process';
+
+/** The five apps of the distributed composition, each its own process. */
+export const DISTRIBUTED_APPS = [
+  'gateway',
+  'quoting',
+  'execution',
+  'settlement-tracker',
+  'webhook-dispatcher',
+] as const;
+export type DistributedAppName = (typeof DISTRIBUTED_APPS)[number];
+
+export interface AppProcess {
+  name: DistributedAppName;
+  instanceId: string;
+  port: number;
+  child: ChildProcess;
+  lines: string[];
+}
+
+export interface TopologyOptions {
+  /** Shared by every app: BUS=kafka, KAFKA_BROKERS, EVENT_STORE and its location, PARTNERS_FILE, chains, providers. */
+  env: NodeJS.ProcessEnv;
+  /** Instances per app (default 1 each). */
+  instances?: Partial<Record<DistributedAppName, number>>;
+  /** Every output line of every app, for a verbose run. */
+  echo?: (app: string, line: string) => void;
+  /** How long one app may take to start and become ready (default 90 s). */
+  startTimeoutMs?: number;
+}
+
+export interface Topology {
+  apps: AppProcess[];
+  /** The first running instance of an app. */
+  get(name: DistributedAppName, index?: number): AppProcess;
+  gatewayPort(): number;
+  /** Starts one more instance of an app (same env), ready when this resolves. */
+  start(name: DistributedAppName): Promise<AppProcess>;
+  /** SIGKILL: the process dies without any shutdown (no lease handover, no group leave). */
+  kill(app: AppProcess): Promise<void>;
+  /** SIGTERM: a graceful stop. */
+  stop(app: AppProcess): Promise<void>;
+  stopAll(): Promise<void>;
+}
+
+/**
+ * Starts the five apps as separate processes (`apps/<name>/src/main.ts`, exactly what the container runs), each on
+ * its own loopback port, and resolves once every one answers /readyz 200 (event store reachable, Kafka consumer in
+ * its group). Apps start in parallel; the gateway last, once the features it calls are consuming.
+ */
+export async function startTopology(options: TopologyOptions): Promise<Topology> {
+  const apps: AppProcess[] = [];
+  const counters = new Map<DistributedAppName, number>();
+
+  const start = async (name: DistributedAppName): Promise<AppProcess> => {
+    const index = counters.get(name) ?? 0;
+    counters.set(name, index + 1);
+    const port = await findFreePort();
+    const instanceId = `${name}-${index}`;
+    const lines: string[] = [];
+    const child = spawnEntry(
+      `apps/${name}/src/main.ts`,
+      { ...options.env, PORT: String(port), HOST: '127.0.0.1', INSTANCE_ID: instanceId },
+      (line) => {
+        lines.push(line);
+        options.echo?.(instanceId, line);
+      },
+    );
+    const app: AppProcess = { name, instanceId, port, child, lines };
+    apps.push(app);
+    const timeoutMs = options.startTimeoutMs ?? 90_000;
+    await waitForLine(child, lines, new RegExp(`"msg":"${name} started"`), timeoutMs);
+    await waitForReady(app, timeoutMs);
+    return app;
+  };
+
+  const running = () => apps.filter((a) => a.child.exitCode === null && a.child.signalCode === null);
+  const topology: Topology = {
+    apps,
+    get(name, index = 0) {
+      const found = running().filter((a) => a.name === name)[index];
+      if (!found) throw new Error(`no running ${name} instance #${index}`);
+      return found;
+    },
+    gatewayPort: () => topology.get('gateway').port,
+    start,
+    async kill(app) {
+      if (app.child.exitCode !== null || app.child.signalCode !== null) return;
+      const exited = new Promise<void>((r) => app.child.once('exit', () => r()));
+      app.child.kill('SIGKILL');
+      await exited;
+    },
+    stop: (app) => stopChild(app.child, 15_000),
+    async stopAll() {
+      await Promise.all(running().map((a) => stopChild(a.child, 15_000)));
+    },
+  };
+
+  try {
+    const features = DISTRIBUTED_APPS.filter((n) => n !== 'gateway');
+    await Promise.all(
+      features.flatMap((name) => Array.from({ length: options.instances?.[name] ?? 1 }, () => start(name))),
+    );
+    for (let i = 0; i < (options.instances?.gateway ?? 1); i++) await start('gateway');
+    return topology;
+  } catch (err) {
+    await topology.stopAll();
+    throw err;
+  }
+}
+
+async function waitForReady(app: AppProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (app.child.exitCode !== null) throw new Error(`${app.instanceId} exited:\n${app.lines.join('\n')}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${app.port}/readyz`);
+      last = `${res.status} ${await res.text()}`;
+      if (res.status === 200) return;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${app.instanceId} not ready within ${timeoutMs} ms (last /readyz: ${last})`);
+}
