@@ -145,12 +145,22 @@ export function describeTopology(
       });
       return res.status === 200 ? (res.json as { status: string }).status : `http ${res.status}`;
     };
+    /** The warnings and errors of every app, and each one's last lines: what a failed wait needs to be understood. */
+    const recentLogs = () =>
+      topology!.apps
+        .map((app) => {
+          const notable = app.lines.filter((l) => /"level":(40|50|60)/.test(l) && !/partitioner/.test(l));
+          return [`--- ${app.instanceId}`, ...notable.slice(-15), '...', ...app.lines.slice(-8)]
+            .map((l) => l.slice(0, 400))
+            .join('\n');
+        })
+        .join('\n');
     const eventsOf = (attemptId: string) =>
       received.filter((e) => e.attemptId === attemptId).map((e) => e.event);
     async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (!(await check())) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${recentLogs()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     }
