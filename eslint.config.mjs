@@ -25,7 +25,14 @@ const depConstraints = [
   // Composition roots shared by the apps: they wire features to adapters, and nothing but apps may import them.
   {
     sourceTag: 'type:composition',
-    onlyDependOnLibsWithTags: ['type:feature', 'type:domain', 'type:contract', 'type:pure', 'type:adapter', 'type:platform'],
+    onlyDependOnLibsWithTags: [
+      'type:feature',
+      'type:domain',
+      'type:contract',
+      'type:pure',
+      'type:adapter',
+      'type:platform',
+    ],
   },
   {
     sourceTag: 'type:feature',
