@@ -6,7 +6,11 @@ import { type MessagePatternName } from './patterns';
 
 /** MessageBus over any Nest ClientProxy (in-process here, Kafka in the distributed composition). */
 export class NestMessageBus implements MessageBus {
-  constructor(private readonly client: ClientProxy) {}
+  constructor(
+    private readonly client: ClientProxy,
+    /** The wire name of a pattern or topic (Kafka: KAFKA_TOPIC_PREFIX + name). */
+    private readonly wireName: (name: string) => string = (name) => name,
+  ) {}
 
   async request<TReply>(
     pattern: MessagePatternName,
@@ -15,7 +19,7 @@ export class NestMessageBus implements MessageBus {
   ): Promise<TReply> {
     try {
       return await firstValueFrom(
-        this.client.send<TReply>(pattern, payload).pipe(timeout(options.timeoutMs)),
+        this.client.send<TReply>(this.wireName(pattern), payload).pipe(timeout(options.timeoutMs)),
       );
     } catch (err) {
       // Our own deadline, or the handler's (it gave up and said so): either way the feature did not answer in time.
@@ -30,6 +34,8 @@ export class NestMessageBus implements MessageBus {
   }
 
   async emit(topic: string, key: string, payload: unknown): Promise<void> {
-    await firstValueFrom(this.client.emit(topic, { key, value: payload }), { defaultValue: undefined });
+    await firstValueFrom(this.client.emit(this.wireName(topic), { key, value: payload }), {
+      defaultValue: undefined,
+    });
   }
 }

@@ -150,7 +150,7 @@ async function connectBus(
 ): Promise<MessageBus> {
   const client = createKafkaClient(kafka, name);
   closers.push(() => client.close());
-  return createKafkaMessageBus(client);
+  return createKafkaMessageBus(client, kafka.topicPrefix);
 }
 
 /** The bus of an app that only serves: sending from it is a wiring mistake, reported as such. */

@@ -53,6 +53,7 @@ class QuoteModule {}
         idempotent: false,
         allowAutoTopicCreation: true,
         sessionTimeoutMs: 10_000,
+        topicPrefix: '',
       };
       const strategy = new BusKafkaServer(config, 'quoting');
       server = await NestFactory.createMicroservice(QuoteModule, { strategy, logger: false });

@@ -9,7 +9,7 @@ import {
   createKafkaMessageBus,
   type KafkaBusConfig,
   kafkaBusTopics,
-  kafkaServerOptions,
+  BusKafkaServer,
 } from './kafka-transport';
 import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from './start-kafka-mock';
 
@@ -59,7 +59,10 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 
   beforeAll(async () => {
     cluster = await startKafkaMock({
-      topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, t === Topic.attemptLifecycle ? 4 : 1])),
+      // Named with a prefix, as KAFKA_TOPIC_PREFIX does: handlers and callers keep the logical names.
+      topics: Object.fromEntries(
+        kafkaBusTopics('it.').map((t) => [t, t === `it.${Topic.attemptLifecycle}` ? 4 : 1]),
+      ),
     });
     const config: KafkaBusConfig = {
       brokers: cluster.brokers,
@@ -69,15 +72,19 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
       idempotent: false,
       allowAutoTopicCreation: true,
       sessionTimeoutMs: 10_000,
+      topicPrefix: 'it.',
     };
     // Group joins take ~3 s each: join the server and the client's reply group in parallel.
     const app = await NestFactory.createMicroservice(EchoModule, {
-      ...kafkaServerOptions(config, 'echo'),
+      strategy: new BusKafkaServer(config, 'echo'),
       logger: false,
     });
     server = app;
     client = createKafkaClient(config, 'gateway');
-    const [, connected] = await Promise.all([app.listen(), createKafkaMessageBus(client)]);
+    const [, connected] = await Promise.all([
+      app.listen(),
+      createKafkaMessageBus(client, config.topicPrefix),
+    ]);
     bus = connected;
     // A fresh group starts at the latest offset once its first fetch resolved it: wait until the server answers.
     for (let attempt = 0; ; attempt++) {

@@ -9,7 +9,7 @@ import {
   type KafkaOptions,
   Transport,
 } from '@nestjs/microservices';
-import { Partitioners } from 'kafkajs';
+import { type Consumer, Partitioners } from 'kafkajs';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
 
@@ -21,6 +21,7 @@ import { MessagePattern, Topic } from '../patterns';
  *   KAFKA_MAX_WAIT_MS        consumer fetch maxWaitTimeInMs; bounds idle latency on brokers that wait it out (default 100)
  *   KAFKA_IDEMPOTENT         "true" for an idempotent producer (real Kafka only; the librdkafka mock refuses it)
  *   KAFKA_AUTO_CREATE_TOPICS "false" to forbid topic auto-creation on subscribe (default true)
+ *   KAFKA_TOPIC_PREFIX       prepended to every topic name, e.g. "staging." (default none): environments can share a cluster
  *   KAFKA_SESSION_TIMEOUT_MS consumer session timeout: how soon a dead member's partitions move (default 30000)
  * Topics: one per request pattern (`quoting.quote`, ...), its reply topic `<pattern>.reply`, and each event topic
  * (`attempt.lifecycle`, keyed by attemptId). `kafkaBusTopics()` lists them for provisioning.
@@ -33,6 +34,8 @@ export interface KafkaBusConfig {
   idempotent: boolean;
   allowAutoTopicCreation: boolean;
   sessionTimeoutMs: number;
+  /** Prepended to every topic name on the wire; handlers and callers keep the logical pattern names. */
+  topicPrefix: string;
 }
 
 export function loadKafkaBusConfig(env: NodeJS.ProcessEnv = process.env): KafkaBusConfig {
@@ -45,6 +48,10 @@ export function loadKafkaBusConfig(env: NodeJS.ProcessEnv = process.env): KafkaB
     throw new Error(
       `KAFKA_SESSION_TIMEOUT_MS must be an integer from 3000 to 300000, got ${env['KAFKA_SESSION_TIMEOUT_MS']}`,
     );
+  }
+  const topicPrefix = env['KAFKA_TOPIC_PREFIX'] ?? '';
+  if (!/^[A-Za-z0-9._-]{0,100}$/.test(topicPrefix)) {
+    throw new Error(`KAFKA_TOPIC_PREFIX may hold only A-Z a-z 0-9 . _ - (at most 100), got ${topicPrefix}`);
   }
   const brokers = (env['KAFKA_BROKERS'] ?? 'localhost:9092')
     .split(',')
@@ -59,14 +66,17 @@ export function loadKafkaBusConfig(env: NodeJS.ProcessEnv = process.env): KafkaB
     idempotent: env['KAFKA_IDEMPOTENT'] === 'true',
     allowAutoTopicCreation: env['KAFKA_AUTO_CREATE_TOPICS'] !== 'false',
     sessionTimeoutMs: sessionTimeout,
+    topicPrefix,
   };
 }
 
 const requestPatterns: readonly string[] = Object.values(MessagePattern);
 
-/** Every topic the bus uses: request topics, their reply topics, event topics. */
-export function kafkaBusTopics(): string[] {
-  return [...requestPatterns, ...requestPatterns.map((p) => `${p}.reply`), ...Object.values(Topic)];
+/** Every topic the bus uses, as named on the wire: request topics, their reply topics, event topics. */
+export function kafkaBusTopics(topicPrefix = ''): string[] {
+  return [...requestPatterns, ...requestPatterns.map((p) => `${p}.reply`), ...Object.values(Topic)].map(
+    (t) => `${topicPrefix}${t}`,
+  );
 }
 
 /**
@@ -74,6 +84,8 @@ export function kafkaBusTopics(): string[] {
  * handler gets `{ key, value }`, exactly what the in-process transport hands it, so one handler serves both.
  */
 export class KafkaBusDeserializer implements ConsumerDeserializer {
+  constructor(private readonly topicPrefix = '') {}
+
   deserialize(
     message: { key?: unknown; value?: unknown; headers?: Record<string, unknown> },
     options?: { channel?: string },
@@ -81,10 +93,15 @@ export class KafkaBusDeserializer implements ConsumerDeserializer {
     const isRequest = message.headers?.[KafkaHeaders.REPLY_TOPIC] !== undefined;
     const key = keyAsString(message.key);
     return {
-      pattern: options?.channel,
+      pattern: withoutPrefix(options?.channel, this.topicPrefix),
       data: isRequest ? message.value : { key, value: message.value },
     } as IncomingRequest | IncomingEvent;
   }
+}
+
+/** The logical pattern of a topic on the wire. */
+function withoutPrefix(topic: string | undefined, prefix: string): string | undefined {
+  return prefix && topic?.startsWith(prefix) ? topic.slice(prefix.length) : topic;
 }
 
 /** Nest's KafkaParser hands the key over decoded: a string, parsed JSON when it looked like JSON, or raw bytes. */
@@ -122,7 +139,7 @@ export function kafkaServerOptions(
 ): Required<Pick<KafkaOptions, 'transport'>> & KafkaOptions {
   return {
     transport: Transport.KAFKA,
-    options: { ...commonOptions(config, app), deserializer: new KafkaBusDeserializer() },
+    options: { ...commonOptions(config, app), deserializer: new KafkaBusDeserializer(config.topicPrefix) },
   };
 }
 
@@ -142,11 +159,18 @@ export class BusKafkaServer extends ServerKafka {
   private restartTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    config: KafkaBusConfig,
+    private readonly config: KafkaBusConfig,
     app: string,
     private readonly restartDelayMs = 1000,
   ) {
     super(kafkaServerOptions(config, app).options!);
+  }
+
+  /** Subscribes to the handlers' patterns as named on the wire (KAFKA_TOPIC_PREFIX), then runs the consumer. */
+  override async bindEvents(consumer: Consumer): Promise<void> {
+    const topics = [...this.messageHandlers.keys()].map((pattern) => `${this.config.topicPrefix}${pattern}`);
+    if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
+    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
   }
 
   /** Throws unless the consumer is in its group and running. */
@@ -208,9 +232,9 @@ export function createKafkaClient(config: KafkaBusConfig, app: string): ClientKa
  * Over Kafka, `emit` resolves once the broker stored the event (not once it was handled), and a request
  * nobody serves ends as BusTimeoutError (Kafka cannot tell "no handler" from "slow handler").
  */
-export async function createKafkaMessageBus(client: ClientKafka): Promise<NestMessageBus> {
-  for (const pattern of requestPatterns) client.subscribeToResponseOf(pattern);
+export async function createKafkaMessageBus(client: ClientKafka, topicPrefix = ''): Promise<NestMessageBus> {
+  for (const pattern of requestPatterns) client.subscribeToResponseOf(`${topicPrefix}${pattern}`);
   await client.connect();
   // ClientKafka narrows the status type of ClientProxy (KafkaStatus instead of string); the bus never reads it.
-  return new NestMessageBus(client as unknown as ClientProxy);
+  return new NestMessageBus(client as unknown as ClientProxy, (name) => `${topicPrefix}${name}`);
 }
