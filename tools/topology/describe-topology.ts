@@ -1,16 +1,15 @@
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EventStore } from '@svc/event-store';
-import { createWebhookReceiver, MemoryProcessedEventStore, type WebhookEvent } from '@svc/partner-client';
 import {
+  type CountingWebhookReceiver,
   duplicatedAttemptFacts,
   rawRequest,
   runSandboxFlow,
   type SandboxProcess,
   signedRequest,
+  startCountingWebhookReceiver,
   startSandboxProcess,
   startTopology,
   type Topology,
@@ -51,39 +50,14 @@ export function describeTopology(
     let sandbox: SandboxProcess | undefined;
     let topology: Topology | undefined;
     let store: EventStore | undefined;
-    let receiver: Server | undefined;
+    let receiver: CountingWebhookReceiver | undefined;
     let dir = '';
-    let receiverUp = true;
-    let duplicates = 0;
-    const received: WebhookEvent[] = [];
     const secret = 'topology-partner-secret-0123456789';
     const partner = { partnerId: 'topology-partner', secret, authVersion: 2 as const };
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'topology-'));
-      const processed = new MemoryProcessedEventStore();
-      const handler = createWebhookReceiver({
-        partnerId: partner.partnerId,
-        secret,
-        store: {
-          add: (id) => processed.add(id),
-          has: async (id) => {
-            const seen = await processed.has(id);
-            if (seen) duplicates++;
-            return seen;
-          },
-        },
-        onEvent: (event) => {
-          received.push(event);
-          return Promise.resolve();
-        },
-      });
-      receiver = createServer((req, res) => {
-        if (receiverUp) return handler(req, res);
-        req.resume();
-        res.writeHead(503).end();
-      });
-      await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', r));
+      receiver = await startCountingWebhookReceiver(partner);
       const partnersFile = join(dir, 'partners.json');
       writeFileSync(
         partnersFile,
@@ -91,7 +65,7 @@ export function describeTopology(
           partners: [
             {
               ...partner,
-              callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+              callbackUrl: receiver.url,
               allowedProviders: ['relay'],
               maxFeeBps: 0,
               rateLimitPerMinute: 10_000,
@@ -132,7 +106,7 @@ export function describeTopology(
       await topology?.stopAll();
       await store?.close();
       await Promise.all([sandbox?.stop(), infra?.stop()]);
-      await new Promise((r) => (receiver ? receiver.close(r) : r(undefined)));
+      await receiver?.close();
       rmSync(dir, { recursive: true, force: true });
     }, 60_000);
 
@@ -156,7 +130,7 @@ export function describeTopology(
         })
         .join('\n');
     const eventsOf = (attemptId: string) =>
-      received.filter((e) => e.attemptId === attemptId).map((e) => e.event);
+      receiver!.received.filter((e) => e.attemptId === attemptId).map((e) => e.event);
     async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (!(await check())) {
@@ -176,7 +150,7 @@ export function describeTopology(
       await until('settled', async () => (await status(attemptId)) === 'settled');
       await until('three webhooks', () => eventsOf(attemptId).length >= 3);
       expect(eventsOf(attemptId)).toEqual(LIFECYCLE);
-      expect(duplicates).toBe(0);
+      expect(receiver!.duplicates()).toBe(0);
       expect(await recorded(attemptId, 'AttemptSettled')).toBe(1);
       expect(await duplicatedAttemptFacts(store!, attemptId)).toEqual([]);
 
@@ -203,18 +177,18 @@ export function describeTopology(
     }, 120_000);
 
     it('loses nothing when the tracker and the dispatcher are killed mid-flow and started again', async () => {
-      receiverUp = false;
+      receiver!.setUp(false);
       const { attemptId } = await flow(1);
       const tracker = topology!.get('settlement-tracker');
       const dispatcher = topology!.get('webhook-dispatcher');
       await Promise.all([topology!.kill(tracker), topology!.kill(dispatcher)]); // SIGKILL: no handover at all
       expect(await recorded(attemptId, 'AttemptSettled')).toBe(0);
-      receiverUp = true;
+      receiver!.setUp(true);
       await Promise.all([topology!.start('settlement-tracker'), topology!.start('webhook-dispatcher')]);
       await until('settled after the restart', async () => (await status(attemptId)) === 'settled');
       await until('three webhooks after the restart', () => eventsOf(attemptId).length >= 3);
       expect(eventsOf(attemptId)).toEqual(LIFECYCLE);
-      expect(duplicates).toBe(0);
+      expect(receiver!.duplicates()).toBe(0);
       expect(await duplicatedAttemptFacts(store!, attemptId)).toEqual([]);
       expect(await recorded(attemptId, 'AttemptSettled')).toBe(1);
     }, 180_000);
@@ -236,7 +210,7 @@ export function describeTopology(
           expect(eventsOf(attemptId)).toEqual(LIFECYCLE);
           expect(await duplicatedAttemptFacts(store!, attemptId)).toEqual([]);
         }
-        expect(duplicates).toBe(0);
+        expect(receiver!.duplicates()).toBe(0);
       },
       180_000,
     );

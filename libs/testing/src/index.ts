@@ -16,3 +16,4 @@ export * from './containers/probe-container-runtime';
 export * from './containers/start-eventstoredb';
 export * from './containers/start-kafka-container';
 export * from './sandbox/duplicated-facts';
+export * from './http/counting-webhook-receiver';

@@ -1,18 +1,17 @@
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChainRegistry } from '@svc/chains';
 import { SqliteEventStore } from '@svc/event-store';
-import { createWebhookReceiver, MemoryProcessedEventStore, type WebhookEvent } from '@svc/partner-client';
 import { type PartnerConfig } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
 import {
+  type CountingWebhookReceiver,
   duplicatedAttemptFacts,
   runSandboxFlow,
   type SandboxProcess,
   signedRequest,
+  startCountingWebhookReceiver,
   startSandboxProcess,
 } from '@svc/testing';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
@@ -26,11 +25,9 @@ describe('two instances sharing one store', () => {
   let sandbox: SandboxProcess;
   let chains: ChainRegistry;
   let dir: string;
-  let receiver: Server;
+  let receiver: CountingWebhookReceiver;
   let a: TestApp;
   let b: TestApp;
-  let duplicates = 0;
-  const received: WebhookEvent[] = [];
   let partner: PartnerConfig & { authVersion: 2 };
 
   const start = () =>
@@ -47,26 +44,8 @@ describe('two instances sharing one store', () => {
     sandbox = await startSandboxProcess({ SANDBOX_FILL_DELAY_MS: '1000' });
     chains = new ChainRegistry(sandbox.manifest.chains);
     const secret = 'scale-out-partner-secret-0123';
-    const processed = new MemoryProcessedEventStore();
-    const handler = createWebhookReceiver({
-      partnerId: 'scale-partner',
-      secret,
-      store: {
-        add: (id) => processed.add(id),
-        has: async (id) => {
-          const seen = await processed.has(id);
-          if (seen) duplicates++;
-          return seen;
-        },
-      },
-      onEvent: (event) => {
-        received.push(event);
-        return Promise.resolve();
-      },
-    });
-    receiver = createServer((req, res) => handler(req, res));
-    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await startCountingWebhookReceiver({ partnerId: 'scale-partner', secret });
+    const url = receiver.url;
     partner = { ...PARTNERS.v2, partnerId: 'scale-partner', secret, callbackUrl: url, maxFeeBps: 0 };
     a = await start();
     b = await start();
@@ -77,7 +56,7 @@ describe('two instances sharing one store', () => {
     await b?.close();
     await chains?.close();
     await sandbox?.stop();
-    await new Promise((r) => receiver.close(r));
+    await receiver.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -91,7 +70,7 @@ describe('two instances sharing one store', () => {
       })
     ).json?.status as string;
   const eventsOf = (attemptId: string) =>
-    received.filter((e) => e.attemptId === attemptId).map((e) => e.event);
+    receiver.received.filter((e) => e.attemptId === attemptId).map((e) => e.event);
   async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
@@ -132,7 +111,7 @@ describe('two instances sharing one store', () => {
       expect(eventsOf(attemptId)).toEqual(['wallet_submitted', 'provider_pending', 'settled']);
       expect(await duplicatedAttemptFacts(a.store, attemptId)).toEqual([]);
     }
-    expect(duplicates).toBe(0);
+    expect(receiver.duplicates()).toBe(0);
   }, 120_000);
 
   it('hands every shard to the remaining instance when one stops, and its attempts still settle', async () => {
@@ -146,7 +125,7 @@ describe('two instances sharing one store', () => {
     await until('webhooks', () => eventsOf(attemptId).length >= 3);
     expect(eventsOf(attemptId)).toEqual(['wallet_submitted', 'provider_pending', 'settled']);
     expect(await duplicatedAttemptFacts(a.store, attemptId)).toEqual([]);
-    expect(duplicates).toBe(0);
+    expect(receiver.duplicates()).toBe(0);
     b = await start(); // afterAll closes it
   }, 120_000);
 });

@@ -33,6 +33,25 @@ describe('ShardLeases', () => {
     expect(await typesOf(leaseStreamId(GROUP, 0))).toEqual(['LeaseAcquired', 'LeaseRenewed']);
   });
 
+  it('joins (a round, then the timer) and leaves (hands every shard back), reporting a failed handover instead of throwing', async () => {
+    const errors: unknown[] = [];
+    const a = instance(store, clock, 'a', { onError: (e) => errors.push(e) });
+    expect(a.running).toBe(false);
+    await a.join();
+    expect(a.running).toBe(true);
+    expect(list(a.owned())).toEqual(ALL);
+    await a.leave();
+    expect(a.running).toBe(false);
+    expect(list(a.owned())).toEqual([]);
+    expect(list(await instance(store, clock, 'b').refresh())).toEqual(ALL); // at once, not after expiry
+    const c = instance(store, clock, 'c', { onError: (e) => errors.push(e) });
+    await c.join();
+    await store.close();
+    await expect(c.leave()).resolves.toBeUndefined();
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => e instanceof EventStoreClosedError)).toBe(true);
+  });
+
   it('takes back its own shards at once after a restart under the same owner id', async () => {
     await instance(store, clock, 'a').refresh();
     clock.advance(1_000);

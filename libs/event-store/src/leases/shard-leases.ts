@@ -64,8 +64,27 @@ export class ShardLeases {
     return round;
   }
 
-  /** Runs a round now and every `intervalMs` (skipped while one is still running); errors go to `onError`. */
-  start(intervalMs = this.options.ttlMs / 3): void {
+  /** Joins the group: a round now (a store error goes to `onError`; the timer tries again), then `start()`. */
+  async join(): Promise<void> {
+    await this.refresh().catch((error: unknown) => this.options.onError?.(error));
+    this.start(this.options.ttlMs / 3, false);
+  }
+
+  /** `stop()`, with a failed handover reported to `onError` instead of thrown (the leases then simply expire). */
+  async leave(): Promise<void> {
+    await this.stop().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /** Whether the renewal timer runs (`start`/`join` called, not stopped). */
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /**
+   * Runs a round now (unless `runNow` is false) and every `intervalMs` (skipped while one is still running); errors
+   * go to `onError`.
+   */
+  start(intervalMs = this.options.ttlMs / 3, runNow = true): void {
     if (this.stopped) throw new ShardLeasesStoppedError(this.options.group);
     if (this.timer !== undefined) return;
     const tick = () => {
@@ -73,7 +92,7 @@ export class ShardLeases {
     };
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
-    tick();
+    if (runNow) tick();
   }
 
   /**

@@ -11,7 +11,8 @@ import {
   EVENT_STORE,
   type EventStore,
   type Position,
-  ShardLeases,
+  leasesFor,
+  type ShardLeases,
   WORK_SHARING,
   type WorkSharing,
 } from '@svc/event-store';
@@ -46,7 +47,6 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
   private readonly scheduler = new PassScheduler(() => this.pass());
   private readonly census = new AttemptStatusCensus();
   private readonly leases: ShardLeases;
-  private leasing = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -56,30 +56,23 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
     @Inject(SETTLEMENT_OPTIONS) private readonly options: SettlementOptions,
     @Inject(WORK_SHARING) sharing: WorkSharing,
   ) {
-    this.leases = new ShardLeases({
+    this.leases = leasesFor(sharing, {
       store,
       clock,
       group: TRACKER_LEASE_GROUP,
-      shardCount: sharing.shardCount,
-      owner: sharing.instanceId,
-      ttlMs: sharing.leaseTtlMs,
       onChange: (owned) => this.logger.log({ msg: 'tracking shards', shards: [...owned] }),
       onError: (err) => this.logger.warn({ msg: 'shard lease round failed', error: (err as Error)?.message }),
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.leases.refresh().catch((err: unknown) => this.logger.warn(`shard leases: ${String(err)}`));
-    this.leases.start();
-    this.leasing = true;
+    await this.leases.join();
     this.scheduler.start(this.options.tickMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.scheduler.stop();
-    await this.leases
-      .stop()
-      .catch((err: unknown) => this.logger.warn(`shard lease handover: ${String(err)}`));
+    await this.leases.leave();
   }
 
   /** One pass over every open attempt (also callable directly, e.g. by tests and operators). */
@@ -90,7 +83,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
   private async pass(): Promise<void> {
     try {
       // Driven by hand (tests, tools) no lease timer runs; and a lapsed lease (a stall, a clock jump) is renewed now.
-      if (!this.leasing || this.leases.lapsed()) await this.leases.refresh();
+      if (!this.leases.running || this.leases.lapsed()) await this.leases.refresh();
       await this.discover();
       for (const attemptId of [...this.open]) {
         if (!this.leases.ownsKey(attemptId)) continue; // another instance's shard

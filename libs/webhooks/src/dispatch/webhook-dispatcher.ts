@@ -11,7 +11,8 @@ import {
   EVENT_STORE,
   type EventStore,
   type Position,
-  ShardLeases,
+  leasesFor,
+  type ShardLeases,
   WORK_SHARING,
   type WorkSharing,
 } from '@svc/event-store';
@@ -43,7 +44,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private position: Position | undefined;
   private readonly scheduler = new PassScheduler(() => this.pass());
   private readonly leases: ShardLeases;
-  private leasing = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -53,30 +53,23 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(WEBHOOKS_OPTIONS) private readonly options: WebhooksOptions,
     @Inject(WORK_SHARING) sharing: WorkSharing,
   ) {
-    this.leases = new ShardLeases({
+    this.leases = leasesFor(sharing, {
       store,
       clock,
       group: DISPATCHER_LEASE_GROUP,
-      shardCount: sharing.shardCount,
-      owner: sharing.instanceId,
-      ttlMs: sharing.leaseTtlMs,
       onChange: (owned) => this.logger.log({ msg: 'delivering for shards', shards: [...owned] }),
       onError: (err) => this.logger.warn({ msg: 'shard lease round failed', error: (err as Error)?.message }),
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.leases.refresh().catch((err: unknown) => this.logger.warn(`shard leases: ${String(err)}`));
-    this.leases.start();
-    this.leasing = true;
+    await this.leases.join();
     this.scheduler.start(this.options.tickMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.scheduler.stop();
-    await this.leases
-      .stop()
-      .catch((err: unknown) => this.logger.warn(`shard lease handover: ${String(err)}`));
+    await this.leases.leave();
   }
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate delivery of the message is a no-op). */
@@ -108,7 +101,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async pass(): Promise<void> {
     try {
       // Driven by hand (tests, tools) no lease timer runs; and a lapsed lease (a stall, a clock jump) is renewed now.
-      if (!this.leasing || this.leases.lapsed()) await this.leases.refresh();
+      if (!this.leases.running || this.leases.lapsed()) await this.leases.refresh();
       await this.discover();
       let depth = 0;
       const ids = [...this.open].filter((id) => this.leases.ownsKey(id)); // the other instances deliver the rest

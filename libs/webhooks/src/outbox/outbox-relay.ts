@@ -9,7 +9,8 @@ import {
   EVENT_STORE,
   type EventStore,
   type RecordedEvent,
-  ShardLeases,
+  leasesFor,
+  type ShardLeases,
   type Subscription,
   WORK_SHARING,
   type WorkSharing,
@@ -51,13 +52,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(WORK_SHARING) sharing: WorkSharing,
   ) {
-    this.lease = new ShardLeases({
+    this.lease = leasesFor(sharing, {
       store,
       clock,
       group: OUTBOX_LEASE_GROUP,
       shardCount: 1,
-      owner: sharing.instanceId,
-      ttlMs: sharing.leaseTtlMs,
       onChange: (owned) => void this.follow(owned.has(0)),
       onError: (err) =>
         this.logger.warn({ msg: 'outbox lease round failed', error: (err as Error)?.message }),
@@ -65,8 +64,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.lease.refresh().catch((err: unknown) => this.logger.warn(`outbox lease: ${String(err)}`));
-    this.lease.start();
+    await this.lease.join();
     await this.starting;
   }
 
@@ -75,9 +73,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     clearTimeout(this.retry);
     await this.starting;
     await this.subscription?.stop();
-    await this.lease
-      .stop()
-      .catch((err: unknown) => this.logger.warn(`outbox lease handover: ${String(err)}`));
+    await this.lease.leave();
   }
 
   /** Runs the subscription while this instance holds the lease. */
