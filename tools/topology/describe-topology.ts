@@ -42,6 +42,7 @@ export function describeTopology(
 ): void {
   if (options.skipReason) {
     process.stdout.write(`${title}: skipped, ${options.skipReason}\n`);
+    // Skipped on purpose: the broker or container runtime is missing here (the reason is printed above).
     describe.skip(title, () => it('runs the five apps', () => undefined));
     return;
   }
@@ -193,6 +194,7 @@ export function describeTopology(
       expect(await recorded(attemptId, 'AttemptSettled')).toBe(1);
     }, 180_000);
 
+    // Skipped on brokers that cannot hold a consumer group of several members (the reason is printed below).
     const scaleOut = options.noMultiMemberGroups ? it.skip : it;
     if (options.noMultiMemberGroups) {
       process.stdout.write(`${title}: scale-out test skipped, ${options.noMultiMemberGroups}\n`);

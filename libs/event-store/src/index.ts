@@ -11,3 +11,4 @@ export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.
 export * from './event-id-from';
 export * from './work-sharing';
 export * from './leases';
+export * from './read-all-paged';

@@ -12,6 +12,7 @@ import {
   type EventStore,
   type Position,
   leasesFor,
+  readAllPaged,
   type ShardLeases,
   WORK_SHARING,
   type WorkSharing,
@@ -111,21 +112,16 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
 
   /** New attempts and terminal ones, from the store's global log since the last pass. */
   private async discover(): Promise<void> {
-    for (;;) {
-      const events = await this.store.readAll({
-        after: this.position,
-        streamPrefixes: ['attempt-'],
-        maxCount: 500,
-      });
-      for (const event of events) {
+    this.position = await readAllPaged(
+      this.store,
+      { after: this.position, streamPrefixes: ['attempt-'] },
+      (event) => {
         const attemptId = event.streamId.slice('attempt-'.length);
         if (TERMINAL_EVENTS.has(event.type)) this.open.delete(attemptId);
         else if (event.type === 'AttemptPrepared') this.open.add(attemptId);
         this.census.observe(attemptId, event.type);
-        this.position = event.position;
-      }
-      if (events.length < 500) break;
-    }
+      },
+    );
     for (const [status, count] of Object.entries(this.census.counts())) {
       settlementMetrics.attempts.set({ status }, count);
     }

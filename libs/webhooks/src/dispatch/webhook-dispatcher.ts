@@ -12,6 +12,7 @@ import {
   type EventStore,
   type Position,
   leasesFor,
+  readAllPaged,
   type ShardLeases,
   WORK_SHARING,
   type WorkSharing,
@@ -207,17 +208,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Attempts with webhook streams written since the last pass (by queue(), the CLI or another process). */
   private async discover(): Promise<void> {
-    for (;;) {
-      const events = await this.store.readAll({
-        after: this.position,
-        streamPrefixes: ['webhook-'],
-        maxCount: 500,
-      });
-      for (const event of events) {
-        this.open.add(event.streamId.slice('webhook-'.length));
-        this.position = event.position;
-      }
-      if (events.length < 500) return;
-    }
+    this.position = await readAllPaged(
+      this.store,
+      { after: this.position, streamPrefixes: ['webhook-'] },
+      (event) => this.open.add(event.streamId.slice('webhook-'.length)),
+    );
   }
 }
