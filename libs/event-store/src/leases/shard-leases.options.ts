@@ -18,7 +18,11 @@ export interface ShardLeasesOptions {
    * another may take over (room for clock skew and in-flight work). Default ttlMs / 5.
    */
   safetyMarginMs?: number;
-  /** Called after a refresh or stop that changed the owned shards. */
+  /**
+   * Called when a round or stop finds the owned shards changed since the last call. A lapse between rounds (the
+   * timer fell behind and `owns` turned false) counts: the next round reports the shards gone before it renews
+   * them, then reports them owned again.
+   */
   onChange?: (owned: ReadonlySet<number>) => void;
   /** Receives the errors of rounds run by `start` (the next round tries again). Default: ignored. */
   onError?: (error: unknown) => void;

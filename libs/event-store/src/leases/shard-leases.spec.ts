@@ -83,6 +83,17 @@ describe('ShardLeases', () => {
     expect(seen).toEqual([ALL, [0, 1, 2, 3]]);
   });
 
+  it('reports a lapse between rounds before renewing, so a worker that stopped on it hears it owns again', async () => {
+    const seen: number[][] = [];
+    const a = instance(store, clock, 'a', { onChange: (owned) => seen.push(list(owned)) });
+    await a.refresh();
+    const renewedAt = clock.now();
+    clock.set(renewedAt + TTL - MARGIN); // the timer stalled: still the holder in the store, but no longer owning
+    expect(a.lapsed()).toBe(true);
+    expect(list(await a.refresh())).toEqual(ALL);
+    expect(seen).toEqual([ALL, [], ALL]);
+  });
+
   it('rejects a round on a store error and owns its shards only until their last lease ends', async () => {
     const a = instance(store, clock, 'a');
     await a.refresh();

@@ -122,6 +122,9 @@ export class ShardLeases {
 
   private async round(): Promise<ReadonlySet<number>> {
     if (this.stopped) return new Set();
+    // A lease that lapsed since the last round (a stall: owns() turned false in between) is reported before it is
+    // renewed, so a worker that stopped on the lapse hears that it owns the shard again.
+    this.report();
     try {
       await this.rebalance(this.options.clock.now());
     } finally {

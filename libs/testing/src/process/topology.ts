@@ -40,6 +40,8 @@ export interface Topology {
   start(name: DistributedAppName): Promise<AppProcess>;
   /** SIGKILL: the process dies without any shutdown (no lease handover, no group leave). */
   kill(app: AppProcess): Promise<void>;
+  /** SIGSTOP, then SIGCONT after `ms`: a stalled process (its timers fall behind, its leases lapse), not a dead one. */
+  pause(app: AppProcess, ms: number): Promise<void>;
   /** SIGTERM: a graceful stop. */
   stop(app: AppProcess): Promise<void>;
   stopAll(): Promise<void>;
@@ -91,6 +93,14 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       const exited = new Promise<void>((r) => app.child.once('exit', () => r()));
       app.child.kill('SIGKILL');
       await exited;
+    },
+    async pause(app, ms) {
+      app.child.kill('SIGSTOP');
+      try {
+        await new Promise((r) => setTimeout(r, ms));
+      } finally {
+        app.child.kill('SIGCONT');
+      }
     },
     stop: (app) => stopChild(app.child, 15_000),
     async stopAll() {

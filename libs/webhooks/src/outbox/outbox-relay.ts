@@ -35,13 +35,17 @@ class OutboxLeaseLostError extends Error {
  * restart resumes from the checkpoint: duplicates are possible (consumers dedupe by eventId), loss is not.
  *
  * With several dispatcher instances only the holder of the relay's single lease runs the subscription, so the
- * events go out once and in store order; when it dies, another instance takes the lease and resumes.
+ * events go out once and in store order; when it dies, another instance takes the lease and resumes. When its own
+ * lease lapses mid-stream (a stalled process), it stops before publishing the next event and resumes from the
+ * checkpoint once a lease round has renewed the lease.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OutboxRelay');
-  private subscription: Subscription | null = null;
-  private starting: Promise<void> | null = null;
+  /** The running subscription; `ended` once it stopped on its own (an error, or the lease lapsed mid-stream). */
+  private current: { subscription: Subscription | null; ended: boolean } | null = null;
+  /** reconcile() calls, one after another. */
+  private tail: Promise<void> = Promise.resolve();
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly lease: ShardLeases;
@@ -57,7 +61,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       clock,
       group: OUTBOX_LEASE_GROUP,
       shardCount: 1,
-      onChange: (owned) => void this.follow(owned.has(0)),
+      // Also after a lapse between rounds (reported as lost, then owned again): the relay resumes.
+      onChange: () => void this.reconcile(),
       onError: (err) =>
         this.logger.warn({ msg: 'outbox lease round failed', error: (err as Error)?.message }),
     });
@@ -65,44 +70,81 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     await this.lease.join();
-    await this.starting;
+    await this.reconcile();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
-    await this.starting;
-    await this.subscription?.stop();
+    await this.reconcile();
     await this.lease.leave();
   }
 
-  /** Runs the subscription while this instance holds the lease. */
-  private async follow(holding: boolean): Promise<void> {
-    if (holding && !this.subscription && !this.starting) {
+  /** Whether the subscription runs: for tests and diagnostics. */
+  get relaying(): boolean {
+    return this.current !== null && !this.current.ended;
+  }
+
+  /** Runs the subscription exactly while this instance holds the lease; calls never overlap. */
+  private reconcile(): Promise<void> {
+    this.tail = this.tail
+      .then(() => this.apply())
+      .catch((err: unknown) => {
+        this.logger.warn({
+          msg: 'outbox relay did not start; retrying in 1 s',
+          error: (err as Error)?.message,
+        });
+        this.retryIn(1000);
+      });
+    return this.tail;
+  }
+
+  private async apply(): Promise<void> {
+    if (this.current?.ended) {
+      const ended = this.current;
+      this.current = null;
+      await ended.subscription?.stop(); // already over: this only releases what it held
+    }
+    const holding = !this.stopped && this.lease.owns(0);
+    if (holding && !this.current) {
       this.logger.log({ msg: 'relaying the outbox' });
-      this.starting = this.start().finally(() => (this.starting = null));
-    } else if (!holding && this.subscription) {
+      const run: { subscription: Subscription | null; ended: boolean } = { subscription: null, ended: false };
+      this.current = run;
+      try {
+        run.subscription = await this.store.subscribe({
+          subscriptionId: OUTBOX_SUBSCRIPTION_ID,
+          streamPrefixes: ['attempt-'],
+          handler: (event) => this.publish(event),
+          onError: (err) => {
+            // The failed event was not checkpointed: the next subscription delivers it again.
+            run.ended = true;
+            if (err instanceof OutboxLeaseLostError) {
+              this.logger.warn({ msg: 'outbox lease lapsed: relay paused until the lease is renewed' });
+              return; // the next lease round reports the lapse and the renewal
+            }
+            this.logger.warn({
+              msg: 'outbox relay stopped; resuming in 1 s',
+              error: (err as Error)?.message,
+            });
+            this.retryIn(1000);
+          },
+        });
+      } catch (err) {
+        run.ended = true;
+        throw err;
+      }
+    } else if (!holding && this.current) {
+      const run = this.current;
+      this.current = null;
       this.logger.log({ msg: 'outbox lease gone: relay stopped' });
-      const running = this.subscription;
-      this.subscription = null;
-      await running.stop();
+      await run.subscription?.stop();
     }
   }
 
-  private async start(): Promise<void> {
-    if (this.stopped || !this.lease.owns(0)) return;
-    this.subscription = await this.store.subscribe({
-      subscriptionId: OUTBOX_SUBSCRIPTION_ID,
-      streamPrefixes: ['attempt-'],
-      handler: (event) => this.publish(event),
-      onError: (err) => {
-        // The failed event was not checkpointed: resubscribing redelivers it.
-        this.subscription = null;
-        if (err instanceof OutboxLeaseLostError) return;
-        this.logger.warn(`outbox relay stopped: ${(err as Error)?.message ?? String(err)}; resuming in 1 s`);
-        this.retry = setTimeout(() => void this.follow(this.lease.owns(0)), 1000);
-      },
-    });
+  private retryIn(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.reconcile(), ms);
   }
 
   private async publish(event: RecordedEvent): Promise<void> {
