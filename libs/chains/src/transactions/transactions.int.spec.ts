@@ -129,6 +129,8 @@ describe('transaction reads', () => {
         value: 5n,
         gas: 100_000n,
       });
+      // Automine mines after the send returns, not before: under load the receipt can lag the hash.
+      await client.waitForTransactionReceipt({ hash });
       expect(await readReceipt(client, { hash })).toMatchObject({ status: 'reverted' });
       expect(await readNativeValueReceived(client, { hash, recipient: forwarder })).toBe(0n);
     });
