@@ -8,6 +8,7 @@ export * from './anvil/start-anvil';
 export * from './anvil/test-contract-artifacts';
 export * from './anvil/anvil-client';
 export * from './anvil/deploy-artifact';
+export * from './anvil/trace-refusing-proxy';
 export * from './sandbox/sandbox-process';
 export * from './process/child-process';
 export * from './process/topology';

@@ -7,6 +7,7 @@ if (!runtime.available) {
   process.stdout.write(`eventstoredb contract: skipped, no container runtime (${runtime.reason})\n`);
 }
 
+// Skipped where no container runtime answers (EventStoreDB runs in a container; the reason is printed at collection).
 (runtime.available ? describe : describe.skip)('EventStoreDbEventStore', () => {
   let server: RunningEventStoreDb | undefined;
 

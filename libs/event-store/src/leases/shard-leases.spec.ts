@@ -94,6 +94,22 @@ describe('ShardLeases', () => {
     expect(seen).toEqual([ALL, [], ALL]);
   });
 
+  it('ensureCurrent runs a round only when no timer runs or a lease has lapsed', async () => {
+    const rounds = async () => (await typesOf(leaseStreamId(GROUP, 0))).length;
+    const a = instance(store, clock, 'a');
+    await a.ensureCurrent(); // driven by hand: no timer
+    expect(list(a.owned())).toEqual(ALL);
+    await a.join();
+    const afterJoin = await rounds();
+    await a.ensureCurrent(); // the timer renews: nothing to do
+    expect(await rounds()).toBe(afterJoin);
+    clock.advance(TTL - MARGIN); // the timer fell behind
+    await a.ensureCurrent();
+    expect(await rounds()).toBe(afterJoin + 1);
+    expect(a.lapsed()).toBe(false);
+    await a.leave();
+  });
+
   it('rejects a round on a store error and owns its shards only until their last lease ends', async () => {
     const a = instance(store, clock, 'a');
     await a.refresh();

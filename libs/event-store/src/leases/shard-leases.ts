@@ -53,6 +53,14 @@ export class ShardLeases {
   }
 
   /**
+   * Before a pass of work: a round now when no timer renews the leases (driven by hand: tests, tools) or a held
+   * lease has lapsed (the timer fell behind, or the clock jumped); otherwise nothing.
+   */
+  async ensureCurrent(): Promise<void> {
+    if (!this.running || this.lapsed()) await this.refresh();
+  }
+
+  /**
    * One round; rounds never overlap (a call during one runs after it). A lost race is not an error; a store error
    * rejects, and the shards whose renewal it interrupted stay owned only until their previous lease ends.
    * After `stop` it does nothing and resolves to no shards.

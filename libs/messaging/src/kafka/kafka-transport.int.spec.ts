@@ -51,6 +51,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
+// Skipped without librdkafka's mock cluster (Debian's librdkafka-dev, installed by .ci/run).
 (mock.available ? describe : describe.skip)('kafka transport (librdkafka mock cluster)', () => {
   let cluster: RunningKafkaMock | undefined;
   let server: INestMicroservice | undefined;

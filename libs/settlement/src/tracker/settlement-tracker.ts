@@ -83,8 +83,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
 
   private async pass(): Promise<void> {
     try {
-      // Driven by hand (tests, tools) no lease timer runs; and a lapsed lease (a stall, a clock jump) is renewed now.
-      if (!this.leases.running || this.leases.lapsed()) await this.leases.refresh();
+      await this.leases.ensureCurrent();
       await this.discover();
       for (const attemptId of [...this.open]) {
         if (!this.leases.ownsKey(attemptId)) continue; // another instance's shard

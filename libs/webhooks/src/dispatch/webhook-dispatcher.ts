@@ -101,8 +101,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   private async pass(): Promise<void> {
     try {
-      // Driven by hand (tests, tools) no lease timer runs; and a lapsed lease (a stall, a clock jump) is renewed now.
-      if (!this.leases.running || this.leases.lapsed()) await this.leases.refresh();
+      await this.leases.ensureCurrent();
       await this.discover();
       let depth = 0;
       const ids = [...this.open].filter((id) => this.leases.ownsKey(id)); // the other instances deliver the rest
