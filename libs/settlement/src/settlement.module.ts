@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AttemptStatusService } from './attempt-status/attempt-status.service';
+import { AccountKindCache } from './submit-evidence/account-kind-cache';
 import { SubmitEvidenceHandler } from './submit-evidence/submit-evidence.handler';
 import { SubmitEvidenceService } from './submit-evidence/submit-evidence.service';
 import { SettlementTracker } from './tracker/settlement-tracker';
@@ -7,6 +8,6 @@ import { SettlementTracker } from './tracker/settlement-tracker';
 /** Needs EVENT_STORE, CHAIN_REGISTRY, PROVIDER_ADAPTERS, CLOCK and SETTLEMENT_OPTIONS from the composition root. */
 @Module({
   controllers: [SubmitEvidenceHandler],
-  providers: [SubmitEvidenceService, AttemptStatusService, SettlementTracker],
+  providers: [SubmitEvidenceService, AttemptStatusService, AccountKindCache, SettlementTracker],
 })
 export class SettlementModule {}

@@ -12,6 +12,7 @@ const WALLET = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TOKEN = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 const CHECKSUMMED = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const TARGET = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
+const ZERO = '0x0000000000000000000000000000000000000000';
 const source = (o: Json = {}) => ({ chainId: 1, address: TOKEN, amount: '1000000', decimals: 6, ...o });
 const target = (o: Json = {}, token: Json = {}) => ({
   chainId: 8453,
@@ -48,6 +49,13 @@ const rejected: [string, string, unknown, string][] = [
     'invalid_wallet_address',
   ],
   ['quote: recipient not an address', QUOTE, quote({ recipient: '0x1234' }), 'invalid_recipient'],
+  [
+    'quote: walletAddress is the zero address',
+    QUOTE,
+    quote({ walletAddress: ZERO }),
+    'invalid_wallet_address',
+  ],
+  ['quote: recipient is the zero address', QUOTE, quote({ recipient: ZERO }), 'invalid_recipient'],
   ['quote: no sources', QUOTE, quote({ sources: [] }), 'invalid_sources'],
   [
     'quote: 51 sources',

@@ -237,6 +237,15 @@ export const ERROR_CODES = {
     status: 400,
     description: 'The signature does not recover to the attempt wallet over the prepared authorization.',
   },
+  wallet_authorization_expired: {
+    status: 400,
+    description: "A signature was reported at or after the authorization's own message.expiresAt.",
+  },
+  evidence_limit_exceeded: {
+    status: 400,
+    description:
+      'The report would take the evidence recorded for one chain of the attempt past its bound of transaction hashes or bundle ids.',
+  },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -14,12 +14,13 @@ import { validateQuoteRequest } from './validate-quote-request';
 const validate = (body: unknown) => validateQuoteRequest(body, POLICY);
 const hex = USDC_ETHEREUM.slice(2);
 
-const VALID_ADDRESSES: [string, string][] = [
+const ACCOUNT_ADDRESSES: [string, string][] = [
   ['EIP-55 checksummed', USDC_ETHEREUM],
   ['all lower case', USDC_ETHEREUM.toLowerCase()],
   ['all upper case hex', `0x${hex.toUpperCase()}`],
-  ['the zero address', NATIVE],
 ];
+// The zero address names a native token; nobody holds it, so it is never a wallet or a recipient.
+const VALID_ADDRESSES: [string, string][] = [...ACCOUNT_ADDRESSES, ['the zero address', NATIVE]];
 
 const INVALID_ADDRESSES: [string, unknown][] = [
   ['a wrong EIP-55 checksum', BAD_CHECKSUM],
@@ -35,15 +36,18 @@ const INVALID_ADDRESSES: [string, unknown][] = [
 ];
 
 describe('validateQuoteRequest: walletAddress', () => {
-  it.each(VALID_ADDRESSES)('accepts %s', (_, address) => {
+  it.each(ACCOUNT_ADDRESSES)('accepts %s', (_, address) => {
     expect(valueOf(validate(quoteBody({ walletAddress: address }))).walletAddress).toBe(address);
   });
 
-  it.each([...INVALID_ADDRESSES, ['absence', undefined]])('rejects %s', (_, address) => {
-    expect(errorsOf(validate(quoteBody({ walletAddress: address })))).toEqual([
-      ['invalid_wallet_address', 'walletAddress'],
-    ]);
-  });
+  it.each([...INVALID_ADDRESSES, ['the zero address', NATIVE], ['absence', undefined]])(
+    'rejects %s',
+    (_, address) => {
+      expect(errorsOf(validate(quoteBody({ walletAddress: address })))).toEqual([
+        ['invalid_wallet_address', 'walletAddress'],
+      ]);
+    },
+  );
 });
 
 describe('validateQuoteRequest: recipient', () => {
@@ -51,11 +55,11 @@ describe('validateQuoteRequest: recipient', () => {
     expect(valueOf(validate(quoteBody())).recipient).toBe(WALLET);
   });
 
-  it.each(VALID_ADDRESSES)('accepts %s', (_, address) => {
+  it.each(ACCOUNT_ADDRESSES)('accepts %s', (_, address) => {
     expect(valueOf(validate(quoteBody({ recipient: address }))).recipient).toBe(address);
   });
 
-  it.each(INVALID_ADDRESSES)('rejects %s', (_, address) => {
+  it.each([...INVALID_ADDRESSES, ['the zero address', NATIVE]])('rejects %s', (_, address) => {
     expect(errorsOf(validate(quoteBody({ recipient: address })))).toEqual([
       ['invalid_recipient', 'recipient'],
     ]);

@@ -13,7 +13,7 @@ import {
 import { PROVIDER_NAMES, type ProviderName } from '../enums/provider-name';
 import { type NestedDtoTypes } from '../validation/to-dto-instance';
 import { coded } from '../validation/coded';
-import { EVM_ADDRESS_RULE, IsEvmAddress } from '../validation/is-evm-address.decorator';
+import { ACCOUNT_ADDRESS_RULE, IsAccountAddress } from '../validation/is-account-address.decorator';
 import { IsHttpUrl } from '../validation/is-http-url.decorator';
 import { IsOptionalField } from '../validation/is-optional-field.decorator';
 import { QUOTE_LIMITS } from './quote-limits';
@@ -47,11 +47,11 @@ const PROVIDERS = coded('invalid_allowed_providers', PROVIDERS_RULE);
 
 /** spec: QuoteRequest. Field order here is the order errors are reported in. */
 export class QuoteRequestDto {
-  @IsEvmAddress(coded('invalid_wallet_address', EVM_ADDRESS_RULE))
+  @IsAccountAddress(coded('invalid_wallet_address', ACCOUNT_ADDRESS_RULE))
   walletAddress!: string;
 
   @IsOptionalField()
-  @IsEvmAddress(coded('invalid_recipient', EVM_ADDRESS_RULE))
+  @IsAccountAddress(coded('invalid_recipient', ACCOUNT_ADDRESS_RULE))
   recipient?: string;
 
   @IsArray(SOURCES)

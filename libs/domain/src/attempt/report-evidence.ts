@@ -1,3 +1,4 @@
+import { EVIDENCE_LIMITS, maxTxHashesPerChain } from '@svc/contract';
 import { type AttemptEvent, type ReportedChainResult } from './attempt.events';
 import { type EvidenceChainResult, type ReportEvidence } from './attempt.commands';
 import { AttemptRefusedError } from './attempt-refused.error';
@@ -8,6 +9,7 @@ import { withLifecycle } from './advance-lifecycle';
 /**
  * Evidence is additive and at-least-once: a replayed report changes nothing, a new one records only what was
  * not recorded before. Initial evidence must beat evidenceDeadlineAt; later evidence is never refused for time.
+ * Evidence is bounded per chain (EVIDENCE_LIMITS): a report that would pass the bound is refused whole.
  */
 export function reportEvidence(state: AttemptRecord, command: ReportEvidence['data']): AttemptEvent[] {
   const { reportId, submittedAt, signature, now } = command;
@@ -33,6 +35,8 @@ export function reportEvidence(state: AttemptRecord, command: ReportEvidence['da
     );
   }
   const added = newEvidence(state.evidence, command.chainResults);
+  const exceeded = limitExceeded(state, added);
+  if (exceeded !== null) throw new AttemptRefusedError('evidence_limit_exceeded', exceeded);
   const events: AttemptEvent[] = [];
   if (added.length > 0) {
     events.push({
@@ -69,4 +73,23 @@ function newEvidence(recorded: ChainEvidence[], results: EvidenceChainResult[]):
     if (txHashes.length > 0 || bundleId !== null) added.push({ chainId: result.chainId, bundleId, txHashes });
   }
   return added;
+}
+
+/** Why recording `added` would take a chain past its evidence bound, or null. Chains adding nothing are never refused. */
+function limitExceeded(state: AttemptRecord, added: ReportedChainResult[]): string | null {
+  for (const chainId of new Set(added.map((r) => r.chainId))) {
+    const recorded = state.evidence.find((e) => e.chainId === chainId);
+    const adding = added.filter((r) => r.chainId === chainId);
+    const callCount = state.prepared.chainActions.find((a) => a.chainId === chainId)?.transactionCount ?? 0;
+    const txHashes = (recorded?.txHashes.length ?? 0) + adding.reduce((n, r) => n + r.txHashes.length, 0);
+    const bundleIds = (recorded?.bundleIds.length ?? 0) + adding.filter((r) => r.bundleId !== null).length;
+    const maxTxHashes = maxTxHashesPerChain(callCount);
+    if (txHashes > maxTxHashes) {
+      return `chain ${chainId} would hold ${txHashes} distinct transaction hashes; an attempt keeps at most ${maxTxHashes} there`;
+    }
+    if (bundleIds > EVIDENCE_LIMITS.bundleIds) {
+      return `chain ${chainId} would hold ${bundleIds} distinct bundle ids; an attempt keeps at most ${EVIDENCE_LIMITS.bundleIds} there`;
+    }
+  }
+  return null;
 }

@@ -1,10 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 
 /**
- * The attempt id derives from the partner and its Idempotency-Key: a retry after a crash between the session's
- * IntentPrepared and the attempt's AttemptPrepared finds the attempt the first try claimed and completes it.
+ * The attempt id derives from the partner, the intent session and the Idempotency-Key: a retry after a crash between
+ * the session's IntentPrepared and the attempt's AttemptPrepared finds the attempt the first try claimed and completes
+ * it, while the same key on another session (once the gateway no longer remembers the key) names another attempt
+ * and can never hand back this one.
  */
-export function attemptIdFor(partnerId: string, idempotencyKey: string | null): string {
-  const seed = idempotencyKey === null ? randomUUID() : `attempt\n${partnerId}\n${idempotencyKey}`;
+export function attemptIdFor(
+  partnerId: string,
+  intentSessionId: string,
+  idempotencyKey: string | null,
+): string {
+  const seed =
+    idempotencyKey === null ? randomUUID() : `attempt\n${partnerId}\n${intentSessionId}\n${idempotencyKey}`;
   return `at_${createHash('sha256').update(seed, 'utf8').digest('hex').slice(0, 32)}`;
 }

@@ -42,7 +42,9 @@ export class PrepareAttemptService {
   ) {}
 
   async prepare(request: FeatureRequest<PrepareRequest | null>): Promise<FeatureReply> {
-    const attemptId = request.replayOf?.id ?? attemptIdFor(request.partnerId, request.idempotencyKey);
+    const intentSessionId = request.resourceId ?? '';
+    const attemptId =
+      request.replayOf?.id ?? attemptIdFor(request.partnerId, intentSessionId, request.idempotencyKey);
     const existing = await this.loadAttempt(attemptId, request.partnerId);
     if (existing) return reply(existing);
     if (request.replayOf)
@@ -52,7 +54,6 @@ export class PrepareAttemptService {
         message: 'the attempt this key created no longer exists',
       };
 
-    const intentSessionId = request.resourceId ?? '';
     const { state, events } = await this.loadSession(intentSessionId);
     const failed = checkPreconditions(state, request.partnerId, attemptId, request.receivedAt);
     if (failed) return { ok: false, ...failed };
@@ -102,17 +103,17 @@ export class PrepareAttemptService {
       await this.store.append(
         `attempt-${attemptId}`,
         [{ id: eventIdFrom(`attempt-${attemptId}`, event.type), type: event.type, data: { ...event.data } }],
-        {
-          expectedRevision: 'no_stream',
-        },
+        { expectedRevision: 'no_stream' },
       );
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
-      const winner = await this.loadAttempt(attemptId, request.partnerId);
-      if (winner) return reply(winner);
-      throw err;
     }
-    return reply({ status: 'prepared', prepared });
+    // An overlapping run of this very prepare (same key) may have appended first, and the store then acknowledges
+    // ours as a retry of it by event id: what was built here may not be what was stored. Only the stored attempt
+    // is handed out, because its calls and nonce are what `submitted` and the tracker check against.
+    const stored = await this.loadAttempt(attemptId, request.partnerId);
+    if (!stored) throw new Error(`attempt ${attemptId}: not found right after its AttemptPrepared append`);
+    return reply(stored);
   }
 
   /** IntentPrepared at the revision read: false when another prepare got there first. */

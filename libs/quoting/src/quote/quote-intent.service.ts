@@ -57,17 +57,18 @@ export class QuoteIntentService {
             data: { ...event.data },
           },
         ],
-        {
-          expectedRevision: 'no_stream',
-        },
+        { expectedRevision: 'no_stream' },
       );
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
-      const winner = await this.load(intentSessionId, request.partnerId);
-      if (winner) return this.reply(winner, request.receivedAt);
-      throw err;
     }
-    return this.reply(quote, request.receivedAt);
+    // An overlapping run of this very quote (same key) may have appended first, and the store then acknowledges
+    // ours as a retry of it by event id: the plan routed here may not be the one stored. Only the stored session
+    // is answered, because prepare builds from it.
+    const stored = await this.load(intentSessionId, request.partnerId);
+    if (!stored)
+      throw new Error(`intent session ${intentSessionId}: not found right after its IntentQuoted append`);
+    return this.reply(stored, request.receivedAt);
   }
 
   private async route(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { type SubmittedRequest } from '@svc/contract';
@@ -6,18 +5,21 @@ import { attemptSnapshot, AttemptRefusedError, decideAttempt } from '@svc/domain
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
 import { decideAndAppend, loadAttempt } from '../attempt-store/attempt-stream';
+import { AccountKindCache } from './account-kind-cache';
 import { checkWalletSignature } from './check-wallet-signature';
+import { reportIdFor } from './report-id';
 
 /**
  * `settlement.submit`: records reported evidence (additive, at-least-once; nothing reported is ever dropped) and the
  * wallet's signature, and answers the attempt snapshot after recording. Signature problems refuse the whole report
- * before anything is recorded.
+ * before anything is recorded, and so does evidence past the attempt's bound.
  */
 @Injectable()
 export class SubmitEvidenceService {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CHAIN_REGISTRY) private readonly chains: ChainRegistry,
+    private readonly accountKinds: AccountKindCache,
   ) {}
 
   async submit(request: FeatureRequest<SubmittedRequest>): Promise<FeatureReply> {
@@ -30,14 +32,20 @@ export class SubmitEvidenceService {
     const signature = body.walletAuthorization?.signature ?? null;
     let signer: string | null = null;
     if (signature !== null && loaded.record.signature === null) {
-      const check = await checkWalletSignature(loaded.record, signature, this.chains);
+      const check = await checkWalletSignature(loaded.record, signature, {
+        chains: this.chains,
+        accountKinds: this.accountKinds,
+        now: request.receivedAt,
+      });
       if (!check.ok) return { ok: false, code: check.code, message: check.message };
       signer = check.signer;
     }
-    // The report id is the partner's Idempotency-Key (hashed): the same report replayed appends nothing.
-    const reportId = createHash('sha256')
-      .update(`${request.partnerId}\n${request.idempotencyKey ?? request.requestId}`)
-      .digest('hex');
+    const reportId = reportIdFor(
+      request.partnerId,
+      attemptId,
+      request.idempotencyKey ?? request.requestId,
+      body,
+    );
     try {
       const record = await decideAndAppend(this.store, attemptId, `report:${reportId}`, (current) =>
         decideAttempt(
