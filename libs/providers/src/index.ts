@@ -1,4 +1,11 @@
-export type { ProviderAdapter, QuoteSlice, RoutableProvider } from './provider-adapter.port';
+export type {
+  DepositSelector,
+  ProviderAdapter,
+  ProviderTrackingTraits,
+  QuoteSlice,
+  ReceiptLog,
+  RoutableProvider,
+} from './provider-adapter.port';
 export type {
   FeeKind,
   ProviderCall,

@@ -1,10 +1,27 @@
-import { type Hex } from 'viem';
+import { type Address, type Hex } from 'viem';
 
 /** Where one provider leg stands, in our terms; providerStatus keeps the provider's own word for logs. */
 export type LegProgress =
   | { state: 'pending'; providerStatus: string }
-  | { state: 'filled'; providerStatus: string; destinationTxHash: Hex | null; actualOutputRaw: bigint | null }
-  | { state: 'refunded'; providerStatus: string; refundTxHash: Hex | null; reason: string | null }
+  | {
+      state: 'filled';
+      providerStatus: string;
+      destinationTxHash: Hex | null;
+      actualOutputRaw: bigint | null;
+      /**
+       * The fill arrived but its destination action (a swap into the target token) failed: the recipient (or the
+       * refund address) got `token` instead of the target (across `actionsSucceeded: false`). Absent otherwise.
+       */
+      destinationActionFailed?: { token: Address | null } | null;
+    }
+  | {
+      state: 'refunded';
+      providerStatus: string;
+      refundTxHash: Hex | null;
+      reason: string | null;
+      /** The chain the refund was paid on, when the provider says (relay may refund on the destination). */
+      refundChainId?: number | null;
+    }
   | { state: 'failed'; providerStatus: string; reason: string | null };
 
 export interface StatusFailure {

@@ -26,13 +26,47 @@ export interface QuoteSlice {
   appFeeRecipient: Address | null;
 }
 
+/** A log of a source transaction's receipt, as the chain returned it. */
+export interface ReceiptLog {
+  address: Address;
+  topics: readonly Hex[];
+  data: Hex;
+}
+
+/**
+ * How the settlement tracker follows this provider's legs. The tracking workflow (libs/domain) reads only these
+ * traits, so the settlement library names no provider.
+ */
+export interface ProviderTrackingTraits {
+  /** The leg can be polled before its source transaction is seen (relay finds a request by its id). */
+  pollsBeforeSourceTx: boolean;
+  /** The provider's published polling guidance: never poll one leg more often than this. */
+  minPollIntervalMs: number;
+  /** A reported failure is final only after it stood this long (relay: failure → refund); 0 = final at once. */
+  failureGraceMs: number;
+}
+
+/** Which deposit of a source transaction a leg is: a transaction can hold several (a wallet_sendCalls batch). */
+export interface DepositSelector {
+  /** 0-based position of the leg's deposit among this provider's deposits in the transaction, in call order. */
+  index: number;
+  /** The provider's own id of that deposit read from the receipt (depositRefs), when it has one. */
+  ref: string | null;
+}
+
 export interface ProviderAdapter {
   readonly name: RoutableProvider;
+  readonly tracking: ProviderTrackingTraits;
+  /** This provider's deposits in a source transaction's receipt logs, in log order; [] when it names none. */
+  depositRefs(logs: readonly ReceiptLog[]): string[];
   /** Never throws for provider behaviour: every HTTP or response problem is a typed failure. */
   quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult>;
-  /** sourceTxHash: the deposit transaction on the source chain (across and mayan track by it; relay by requestId). */
+  /**
+   * sourceTxHash: the deposit transaction on the source chain (across and mayan track by it; relay by requestId).
+   * deposit: which of the transaction's deposits is this leg's (null: the first, or unknown).
+   */
   status(
     context: TrackingContext,
-    options: { signal: AbortSignal; sourceTxHash: Hex | null },
+    options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },
   ): Promise<StatusResult>;
 }

@@ -2,10 +2,16 @@ import { ConfigError } from '@svc/platform';
 import { loadProvidersConfig } from './providers-config';
 
 describe('loadProvidersConfig', () => {
-  it('defaults to the production endpoints, no keys, 8 s time-outs', () => {
+  it("defaults to the production endpoints, no keys, 8 s time-outs, the providers' polling guidance", () => {
     expect(loadProvidersConfig({})).toEqual({
-      relay: { baseUrl: 'https://api.relay.link', apiKey: null, timeoutMs: 8000 },
-      across: { baseUrl: 'https://app.across.to/api', apiKey: null, integratorId: null, timeoutMs: 8000 },
+      relay: { baseUrl: 'https://api.relay.link', apiKey: null, timeoutMs: 8000, failureGraceMs: 600_000 },
+      across: {
+        baseUrl: 'https://app.across.to/api',
+        apiKey: null,
+        integratorId: null,
+        timeoutMs: 8000,
+        minPollIntervalMs: 10_000,
+      },
       mayan: {
         priceUrl: 'https://price-api.mayan.finance/v3',
         explorerUrl: 'https://explorer-api.mayan.finance/v3',
@@ -22,10 +28,12 @@ describe('loadProvidersConfig', () => {
       RELAY_BASE_URL: 'http://127.0.0.1:7000/relay/',
       RELAY_API_KEY: 'rk',
       RELAY_TIMEOUT_MS: '2500',
+      RELAY_FAILURE_GRACE_MS: '300000',
       ACROSS_BASE_URL: 'http://127.0.0.1:7000/across/api',
       ACROSS_API_KEY: 'ak',
       ACROSS_INTEGRATOR_ID: '0xdead',
       ACROSS_TIMEOUT_MS: '3000',
+      ACROSS_MIN_POLL_INTERVAL_MS: '250',
       MAYAN_PRICE_URL: 'http://127.0.0.1:7000/mayan/price/v3',
       MAYAN_EXPLORER_URL: 'http://127.0.0.1:7000/mayan/explorer/v3',
       MAYAN_API_KEY: 'mk',
@@ -34,12 +42,18 @@ describe('loadProvidersConfig', () => {
       MAYAN_TIMEOUT_MS: '4000',
     });
     expect(config).toEqual({
-      relay: { baseUrl: 'http://127.0.0.1:7000/relay', apiKey: 'rk', timeoutMs: 2500 },
+      relay: {
+        baseUrl: 'http://127.0.0.1:7000/relay',
+        apiKey: 'rk',
+        timeoutMs: 2500,
+        failureGraceMs: 300_000,
+      },
       across: {
         baseUrl: 'http://127.0.0.1:7000/across/api',
         apiKey: 'ak',
         integratorId: '0xdead',
         timeoutMs: 3000,
+        minPollIntervalMs: 250,
       },
       mayan: {
         priceUrl: 'http://127.0.0.1:7000/mayan/price/v3',
@@ -53,11 +67,20 @@ describe('loadProvidersConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadProvidersConfig({ RELAY_API_KEY: '', RELAY_BASE_URL: ' ' }).relay).toEqual({
+    expect(
+      loadProvidersConfig({ RELAY_API_KEY: '', RELAY_BASE_URL: ' ', RELAY_FAILURE_GRACE_MS: '' }).relay,
+    ).toEqual({
       baseUrl: 'https://api.relay.link',
       apiKey: null,
       timeoutMs: 8000,
+      failureGraceMs: 600_000,
     });
+  });
+
+  it('allows 0 for the failure grace and the poll interval (a sandbox that settles at once)', () => {
+    const config = loadProvidersConfig({ RELAY_FAILURE_GRACE_MS: '0', ACROSS_MIN_POLL_INTERVAL_MS: '0' });
+    expect(config.relay.failureGraceMs).toBe(0);
+    expect(config.across.minPollIntervalMs).toBe(0);
   });
 
   it.each([
@@ -69,6 +92,11 @@ describe('loadProvidersConfig', () => {
     ['MAYAN_TIMEOUT_MS', '1000000'],
     ['ACROSS_INTEGRATOR_ID', 'dead'],
     ['ACROSS_INTEGRATOR_ID', '0xdeadbeef'],
+    ['RELAY_FAILURE_GRACE_MS', '10m'],
+    ['RELAY_FAILURE_GRACE_MS', '-1'],
+    ['RELAY_FAILURE_GRACE_MS', '86400001'],
+    ['ACROSS_MIN_POLL_INTERVAL_MS', '10.5'],
+    ['ACROSS_MIN_POLL_INTERVAL_MS', '600001'],
     ['MAYAN_FORWARDER_ADDRESS', '0x1234'],
     ['MAYAN_REFERRER_ADDRESS', 'FC4eXxkyrMPTjiYUpp4EAnkmwMbQyZ6NDCh1kfLn6vsf'],
   ])('a bad %s (%s) stops with a ConfigError naming it', (name, value) => {

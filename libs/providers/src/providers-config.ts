@@ -2,8 +2,21 @@ import { ConfigError } from '@svc/platform';
 import { type Address, isAddress } from 'viem';
 
 export interface ProvidersConfig {
-  relay: { baseUrl: string; apiKey: string | null; timeoutMs: number };
-  across: { baseUrl: string; apiKey: string | null; integratorId: string | null; timeoutMs: number };
+  relay: {
+    baseUrl: string;
+    apiKey: string | null;
+    timeoutMs: number;
+    /** How long a reported `failure` must stand before the tracker takes it as final (Relay may still refund). */
+    failureGraceMs: number;
+  };
+  across: {
+    baseUrl: string;
+    apiKey: string | null;
+    integratorId: string | null;
+    timeoutMs: number;
+    /** Never poll one leg's `/deposit/status` more often than this (Across: every 10 s, no faster). */
+    minPollIntervalMs: number;
+  };
   mayan: {
     priceUrl: string;
     explorerUrl: string;
@@ -22,6 +35,14 @@ export const PROVIDER_DEFAULTS = {
   mayanExplorerUrl: 'https://explorer-api.mayan.finance/v3',
   mayanForwarderAddress: '0x337685fdaB40D39bd02028545a4FfA7D287cC3E2',
   timeoutMs: 8000,
+  /**
+   * Relay's own SDK treats `failure` as not yet final ("pending -> failure -> pending -> refund", relay-kit
+   * packages/sdk/src/utils/executeSteps/websocketHandlers.ts); a refund follows "almost instantly" when one is
+   * due (relay-docs references/api/api_core_concepts/refunds.mdx). Ten minutes leaves room for a slow refund.
+   */
+  relayFailureGraceMs: 600_000,
+  /** "Poll /deposit/status every 10 seconds. Do not poll more frequently" (skills.across.to tracking-transactions). */
+  acrossMinPollIntervalMs: 10_000,
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -33,12 +54,21 @@ export function loadProvidersConfig(env: Env = process.env): ProvidersConfig {
       baseUrl: url(env, 'RELAY_BASE_URL', PROVIDER_DEFAULTS.relayBaseUrl),
       apiKey: secret(env, 'RELAY_API_KEY'),
       timeoutMs: timeout(env, 'RELAY_TIMEOUT_MS'),
+      failureGraceMs: milliseconds(env, 'RELAY_FAILURE_GRACE_MS', PROVIDER_DEFAULTS.relayFailureGraceMs, {
+        max: 86_400_000,
+      }),
     },
     across: {
       baseUrl: url(env, 'ACROSS_BASE_URL', PROVIDER_DEFAULTS.acrossBaseUrl),
       apiKey: secret(env, 'ACROSS_API_KEY'),
       integratorId: integratorId(env, 'ACROSS_INTEGRATOR_ID'),
       timeoutMs: timeout(env, 'ACROSS_TIMEOUT_MS'),
+      minPollIntervalMs: milliseconds(
+        env,
+        'ACROSS_MIN_POLL_INTERVAL_MS',
+        PROVIDER_DEFAULTS.acrossMinPollIntervalMs,
+        { max: 600_000 },
+      ),
     },
     mayan: {
       priceUrl: url(env, 'MAYAN_PRICE_URL', PROVIDER_DEFAULTS.mayanPriceUrl),
@@ -89,6 +119,16 @@ function timeout(env: Env, name: string): number {
   if (!/^[0-9]+$/.test(value)) throw invalid(name, 'must be an integer number of milliseconds');
   const ms = Number(value);
   if (ms < 100 || ms > 120000) throw invalid(name, 'must be between 100 and 120000');
+  return ms;
+}
+
+/** A duration in whole milliseconds within [0, max]; unset keeps `fallback`. 0 is allowed (the sandbox polls fast). */
+function milliseconds(env: Env, name: string, fallback: number, bounds: { max: number }): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value)) throw invalid(name, 'must be an integer number of milliseconds');
+  const ms = Number(value);
+  if (ms > bounds.max) throw invalid(name, `must be between 0 and ${bounds.max}`);
   return ms;
 }
 

@@ -1,7 +1,12 @@
 import { type LegProgress } from '../leg-progress';
-import { record, text, txHashOrNull } from '../response/json-fields';
+import { chainIdOrNull, isRecord, record, text, txHashOrNull } from '../response/json-fields';
 
-/** A `/deposit/status` answer as our progress (reference/providers.md §2.4). */
+/**
+ * A `/deposit/status` answer as our progress (reference/providers.md §2.4).
+ *
+ * A `filled` answer may still hide a failed destination action (`actionsSucceeded: false`): the adapter reads
+ * that with `acrossActionsFailed` and the bridged token from `/deposit`.
+ */
 export function acrossProgress(body: unknown): LegProgress {
   const answer = record(body, 'body');
   const providerStatus = text(answer.status, 'status');
@@ -20,6 +25,9 @@ export function acrossProgress(body: unknown): LegProgress {
         providerStatus,
         refundTxHash: txHashOrNull(answer.depositRefundTxnRef) ?? txHashOrNull(answer.depositRefundTxHash),
         reason: null,
+        // "refunded: Deposit has expired and the depositor has been successfully refunded on the originChain"
+        // (across-protocol/frontend docs/api-docs-openapi.yaml, /deposit/status); the answer names that chain.
+        refundChainId: chainIdOrNull(answer.originChainId),
       };
     case 'deposit-failed':
       return { state: 'failed', providerStatus, reason: 'gasless deposit failed' };
@@ -28,4 +36,24 @@ export function acrossProgress(body: unknown): LegProgress {
       // deposit-pending, and anything added later.
       return { state: 'pending', providerStatus };
   }
+}
+
+/**
+ * The indexer sets `actionsSucceeded` only on a filled deposit that carried destination actions: false when the
+ * MulticallHandler's calls failed (`callsFailedEventId` set), null otherwise (across-protocol/indexer
+ * packages/indexer-api/src/services/deposits.ts, getDepositStatusForAcrossIntentsDeposit). Only a real `false`
+ * counts: the docs' own example carries the string "null," here (frontend docs/api-docs-openapi.yaml).
+ */
+export function acrossActionsFailed(body: unknown): boolean {
+  return isRecord(body) && body.actionsSucceeded === false;
+}
+
+/** The answer's `depositId` as a base-10 string (the indexer sends a string, the docs an integer); else null. */
+export function acrossAnsweredDepositId(body: unknown): string | null {
+  if (!isRecord(body)) return null;
+  const { depositId } = body;
+  if (typeof depositId === 'string' && /^[0-9]+$/.test(depositId)) return BigInt(depositId).toString(10);
+  if (typeof depositId === 'number' && Number.isSafeInteger(depositId) && depositId >= 0)
+    return String(depositId);
+  return null;
 }

@@ -1,4 +1,14 @@
-import { getAddress, maxUint256 } from 'viem';
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeEventTopics,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  maxUint256,
+  pad,
+  parseAbi,
+} from 'viem';
 import { type ProviderQuote, type QuoteResult, type StatusResult } from '../index';
 import {
   type FakeProviderServer,
@@ -14,7 +24,103 @@ import {
   USDC,
   WALLET,
 } from '../testing/quote-slice.test-helper';
+import { type ReceiptLog } from '../provider-adapter.port';
 import { AcrossAdapter } from './across.adapter';
+
+// The SpokePool events written out independently of across-deposit-refs.ts, from across-protocol/contracts
+// contracts/interfaces/V3SpokePoolInterface.sol (FundsDeposited; V3FundsDeposited under "LEGACY EVENTS").
+const spokePoolAbi = parseAbi([
+  'event FundsDeposited(bytes32 inputToken, bytes32 outputToken, uint256 inputAmount, uint256 outputAmount, uint256 indexed destinationChainId, uint256 indexed depositId, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityDeadline, bytes32 indexed depositor, bytes32 recipient, bytes32 exclusiveRelayer, bytes message)',
+  'event V3FundsDeposited(address inputToken, address outputToken, uint256 inputAmount, uint256 outputAmount, uint256 indexed destinationChainId, uint32 indexed depositId, uint32 quoteTimestamp, uint32 fillDeadline, uint32 exclusivityDeadline, address indexed depositor, address recipient, address exclusiveRelayer, bytes message)',
+]);
+const SPOKE_POOL: Address = '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5';
+const b32 = (address: Address) => pad(address.toLowerCase() as Hex, { size: 32 });
+
+/** A FundsDeposited log as the SpokePool emits it: indexed fields in the topics, the rest ABI-encoded. */
+function fundsDeposited(depositId: bigint): ReceiptLog {
+  return {
+    address: SPOKE_POOL,
+    topics: encodeEventTopics({
+      abi: spokePoolAbi,
+      eventName: 'FundsDeposited',
+      args: { destinationChainId: 8453n, depositId, depositor: b32(WALLET) },
+    }) as Hex[],
+    data: encodeAbiParameters(
+      [
+        { type: 'bytes32' },
+        { type: 'bytes32' },
+        { type: 'uint256' },
+        { type: 'uint256' },
+        { type: 'uint32' },
+        { type: 'uint32' },
+        { type: 'uint32' },
+        { type: 'bytes32' },
+        { type: 'bytes32' },
+        { type: 'bytes' },
+      ],
+      [
+        b32(USDC.ethereum),
+        b32(USDC.base),
+        250_000000n,
+        249_621203n,
+        1767225600,
+        1767236400,
+        0,
+        b32(RECIPIENT),
+        pad('0x', { size: 32 }),
+        '0x',
+      ],
+    ),
+  };
+}
+
+/** The legacy V3FundsDeposited, as the sandbox's AcrossSpokePool.sol emits it (uint32 depositId, addresses). */
+function v3FundsDeposited(depositId: number): ReceiptLog {
+  return {
+    address: SPOKE_POOL,
+    topics: encodeEventTopics({
+      abi: spokePoolAbi,
+      eventName: 'V3FundsDeposited',
+      args: { destinationChainId: 8453n, depositId, depositor: WALLET },
+    }) as Hex[],
+    data: encodeAbiParameters(
+      [
+        { type: 'address' },
+        { type: 'address' },
+        { type: 'uint256' },
+        { type: 'uint256' },
+        { type: 'uint32' },
+        { type: 'uint32' },
+        { type: 'uint32' },
+        { type: 'address' },
+        { type: 'address' },
+        { type: 'bytes' },
+      ],
+      [
+        USDC.ethereum,
+        USDC.base,
+        250_000000n,
+        249_621203n,
+        1767225600,
+        1767236400,
+        0,
+        RECIPIENT,
+        NATIVE,
+        '0x',
+      ],
+    ),
+  };
+}
+
+const usdcTransfer: ReceiptLog = {
+  address: USDC.ethereum,
+  topics: encodeEventTopics({
+    abi: erc20Abi,
+    eventName: 'Transfer',
+    args: { from: WALLET, to: SPOKE_POOL },
+  }) as Hex[],
+  data: encodeAbiParameters([{ type: 'uint256' }], [250_000000n]),
+};
 
 const PREFIX = '/api';
 const DEPOSIT_TX = '0x5b8e0b0d0a8b7c9d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d';
@@ -30,7 +136,13 @@ describeProviderAdapterContract({
   name: 'across',
   quoteRoute: { method: 'GET', path: `${PREFIX}/swap/approval` },
   make: (server, { timeoutMs }) =>
-    new AcrossAdapter({ baseUrl: server.origin + PREFIX, apiKey: null, integratorId: null, timeoutMs }),
+    new AcrossAdapter({
+      baseUrl: server.origin + PREFIX,
+      apiKey: null,
+      integratorId: null,
+      timeoutMs,
+      minPollIntervalMs: 10_000,
+    }),
   slice: () => ethToBase,
 });
 
@@ -38,7 +150,13 @@ describe('AcrossAdapter', () => {
   let server: FakeProviderServer;
   const adapter = (
     auth: { apiKey: string | null; integratorId: string | null } = { apiKey: null, integratorId: null },
-  ) => new AcrossAdapter({ baseUrl: server.origin + PREFIX, ...auth, timeoutMs: 5000 });
+  ) =>
+    new AcrossAdapter({
+      baseUrl: server.origin + PREFIX,
+      ...auth,
+      timeoutMs: 5000,
+      minPollIntervalMs: 10_000,
+    });
   const quoted = (result: QuoteResult): ProviderQuote => {
     if (!result.ok) throw new Error(`expected a quote, got ${JSON.stringify(result.failure)}`);
     return result.quote;
@@ -220,6 +338,46 @@ describe('AcrossAdapter', () => {
     });
   });
 
+  describe('tracking', () => {
+    it('waits for the deposit tx, polls no faster than ACROSS_MIN_POLL_INTERVAL_MS, takes a failure as final', () => {
+      const across = new AcrossAdapter({
+        baseUrl: server.origin + PREFIX,
+        apiKey: null,
+        integratorId: null,
+        timeoutMs: 5000,
+        minPollIntervalMs: 12_345,
+      });
+      expect(across.tracking).toEqual({
+        pollsBeforeSourceTx: false,
+        minPollIntervalMs: 12_345,
+        failureGraceMs: 0,
+      });
+    });
+  });
+
+  describe('depositRefs', () => {
+    it('reads the depositId of each FundsDeposited, in log order, as base 10, skipping other logs', () => {
+      // A uint256 depositId past 2^53: unsafeDeposit ids are hashes, so no number may carry them.
+      const big = 2n ** 255n + 12345n;
+      expect(
+        adapter().depositRefs([usdcTransfer, fundsDeposited(3174204n), usdcTransfer, fundsDeposited(big)]),
+      ).toEqual(['3174204', big.toString(10)]);
+    });
+
+    it('reads the legacy V3FundsDeposited the sandbox emits, alongside FundsDeposited', () => {
+      expect(adapter().depositRefs([v3FundsDeposited(7), fundsDeposited(8n), v3FundsDeposited(0)])).toEqual([
+        '7',
+        '8',
+        '0',
+      ]);
+    });
+
+    it('a log with the deposit topic0 but no indexed fields is not a SpokePool deposit', () => {
+      const truncated = { ...fundsDeposited(9n), topics: fundsDeposited(9n).topics.slice(0, 1) };
+      expect(adapter().depositRefs([truncated, fundsDeposited(10n)])).toEqual(['10']);
+    });
+  });
+
   describe('status', () => {
     const statusOf = (sourceTxHash: `0x${string}` | null = DEPOSIT_TX) =>
       adapter({ apiKey: 'across-secret', integratorId: null }).status(CONTEXT, {
@@ -306,6 +464,8 @@ describe('AcrossAdapter', () => {
         providerStatus: 'refunded',
         refundTxHash: refund,
         reason: null,
+        // "refunded on the originChain" (frontend docs/api-docs-openapi.yaml): the answer's originChainId.
+        refundChainId: 1,
       });
     });
 
@@ -331,6 +491,188 @@ describe('AcrossAdapter', () => {
     it('no deposit hash yet → not_found without a request', async () => {
       expect(await statusOf(null)).toMatchObject({ ok: false, failure: { reasonCode: 'not_found' } });
       expect(server.received).toHaveLength(0);
+    });
+
+    describe('several deposits in one transaction (a batch)', () => {
+      const leg = (deposit: { index: number; ref: string | null } | null) =>
+        adapter().status(CONTEXT, { signal: never(), sourceTxHash: DEPOSIT_TX, deposit });
+      const filledAt = (depositId: string) => ({
+        ...fixture(__dirname, 'deposit-status-filled.json'),
+        depositId,
+      });
+
+      it('sends index on /deposit/status and /deposit', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, { status: 200, body: filledAt('3174204') });
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: fixture(__dirname, 'deposit.json') });
+        expect(progressOf(await leg({ index: 1, ref: '3174204' }))).toMatchObject({ state: 'filled' });
+        expect(server.received).toHaveLength(2);
+        for (const request of server.received) {
+          expect(request.query.get('depositTxnRef')).toBe(DEPOSIT_TX);
+          expect(request.query.get('index')).toBe('1');
+        }
+      });
+
+      it('index without a ref (a CCTP or OFT leg names no depositId) is trusted as it is', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, { status: 200, body: statusBody('pending') });
+        expect(progressOf(await leg({ index: 2, ref: null }))).toEqual({
+          state: 'pending',
+          providerStatus: 'pending',
+        });
+        expect(server.received).toHaveLength(1);
+        expect(server.received[0].query.get('index')).toBe('2');
+      });
+
+      it('no selector: no index (the indexer defaults to 0), as before', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, { status: 200, body: statusBody('pending') });
+        await statusOf();
+        expect(server.received[0].query.has('index')).toBe(false);
+      });
+
+      it('the deposit at that index is another one → asks by originChainId + depositId, for status and amount', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, (request) => ({
+          status: 200,
+          body: request.query.has('depositTxnRef')
+            ? statusBody('pending', { depositId: '3174203' })
+            : filledAt('3174204'),
+        }));
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: fixture(__dirname, 'deposit.json') });
+        expect(progressOf(await leg({ index: 0, ref: '3174204' }))).toMatchObject({
+          state: 'filled',
+          actualOutputRaw: 249621203n,
+        });
+        const [byIndex, byId, record] = server.received;
+        expect(byIndex.query.get('index')).toBe('0');
+        for (const request of [byId, record]) {
+          expect(Object.fromEntries(request.query)).toEqual({ originChainId: '1', depositId: '3174204' });
+        }
+      });
+
+      it("an index past the transaction's deposits (IndexParamOutOfRangeException) → asks by depositId", async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, (request) =>
+          request.query.has('index')
+            ? {
+                status: 400,
+                body: {
+                  error: 'IndexParamOutOfRangeException',
+                  message: 'Index 1 out of range. Index must be between 0 and 0',
+                },
+              }
+            : { status: 200, body: statusBody('pending', { depositId: '3174204' }) },
+        );
+        expect(progressOf(await leg({ index: 1, ref: '3174204' }))).toEqual({
+          state: 'pending',
+          providerStatus: 'pending',
+        });
+        expect(server.received[1].query.get('depositId')).toBe('3174204');
+      });
+
+      it('an out-of-range index without a ref → provider_unavailable', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, {
+          status: 400,
+          body: { error: 'IndexParamOutOfRangeException', message: 'Index 1 out of range' },
+        });
+        expect(await leg({ index: 1, ref: null })).toMatchObject({
+          ok: false,
+          failure: { reasonCode: 'provider_unavailable', httpStatus: 400 },
+        });
+        expect(server.received).toHaveLength(1);
+      });
+
+      it('the depositId lookup not indexed yet → pending not_indexed', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, (request) =>
+          request.query.has('index')
+            ? { status: 200, body: statusBody('pending', { depositId: '1' }) }
+            : { status: 404, body: { error: 'DepositNotFoundException', message: 'Deposit not found' } },
+        );
+        expect(progressOf(await leg({ index: 0, ref: '2' }))).toEqual({
+          state: 'pending',
+          providerStatus: 'not_indexed',
+        });
+      });
+    });
+
+    describe('a failed destination action (actionsSucceeded: false)', () => {
+      const WETH_BASE = '0x4200000000000000000000000000000000000006';
+      const filledWithActions = (actionsSucceeded: boolean | null) => ({
+        status: 200,
+        body: { ...fixture(__dirname, 'deposit-status-filled.json'), actionsSucceeded },
+      });
+      const swapDeposit = () => {
+        const deposit = fixture(__dirname, 'deposit.json');
+        deposit.deposit.swapOutputToken = WETH_BASE;
+        deposit.deposit.swapOutputTokenAmount = '81234000000000000';
+        return deposit;
+      };
+
+      it('stays filled, names the bridged token, and reports what the handler received (outputAmount)', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, filledWithActions(false));
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: swapDeposit() });
+        expect(progressOf(await statusOf())).toEqual({
+          state: 'filled',
+          providerStatus: 'filled',
+          destinationTxHash: '0x8888888888888888888888888888888888888888888888888888888888888888',
+          // Not null despite the destination swap: the swap reverted, the handler drained outputAmount.
+          actualOutputRaw: 249621203n,
+          destinationActionFailed: { token: USDC.base },
+        });
+      });
+
+      it('a bytes32 outputToken is read as the address it pads', async () => {
+        const deposit = swapDeposit();
+        deposit.deposit.outputToken = b32(USDC.base);
+        server.route('GET', `${PREFIX}/deposit/status`, filledWithActions(false));
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: deposit });
+        expect(progressOf(await statusOf())).toMatchObject({ destinationActionFailed: { token: USDC.base } });
+      });
+
+      it('a failing /deposit: the failure is still reported, token and amount unknown', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, filledWithActions(false));
+        server.route('GET', `${PREFIX}/deposit`, { status: 503, body: {} });
+        expect(progressOf(await statusOf())).toMatchObject({
+          state: 'filled',
+          actualOutputRaw: null,
+          destinationActionFailed: { token: null },
+        });
+      });
+
+      it.each([true, null])('actionsSucceeded %s → no destinationActionFailed', async (actionsSucceeded) => {
+        server.route('GET', `${PREFIX}/deposit/status`, filledWithActions(actionsSucceeded));
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: swapDeposit() });
+        const progress = progressOf(await statusOf());
+        expect(progress).toMatchObject({ state: 'filled', actualOutputRaw: null });
+        expect(progress).not.toHaveProperty('destinationActionFailed');
+      });
+    });
+
+    describe("Across's published examples (across-protocol/frontend docs/api-docs-openapi.yaml, bdcf46ce)", () => {
+      // fixtures/openapi-deposit-status-example.json: paths./deposit/status.get 200 example, verbatim (its
+      // `actionsSucceeded: null,` is a YAML typo that parses as the string "null,").
+      // fixtures/openapi-deposits-example.json: paths./deposits.get 200 example; `/deposit` answers one such record
+      // as `{ deposit, pagination }` (across-protocol/indexer packages/indexer-api/src/services/deposits.ts getDeposit).
+      it('a filled deposit: fill hash, the bridged amount, and no failed action read from a non-boolean', async () => {
+        const example = fixture(__dirname, 'openapi-deposit-status-example.json');
+        const [record] = fixture(__dirname, 'openapi-deposits-example.json') as unknown as Fixture[];
+        server.route('GET', `${PREFIX}/deposit/status`, { status: 200, body: example });
+        server.route('GET', `${PREFIX}/deposit`, {
+          status: 200,
+          body: { deposit: record, pagination: { currentIndex: 0, maxIndex: 0 } },
+        });
+        const result = await adapter().status(
+          { provider: 'across', originChainId: 8453, destinationChainId: 137 },
+          { signal: never(), sourceTxHash: example.depositTxnRef, deposit: { index: 0, ref: '4406025' } },
+        );
+        expect(progressOf(result)).toEqual({
+          state: 'filled',
+          providerStatus: 'filled',
+          destinationTxHash: '0x0e7b85f1c49c4c89f3b381f12a24d6838be16a41021ab16645bae9dcd1278238',
+          actualOutputRaw: 995226997892889n,
+        });
+        // The example's depositId matches the receipt's: no second lookup.
+        expect(server.received.map((request) => request.path)).toEqual([
+          `${PREFIX}/deposit/status`,
+          `${PREFIX}/deposit`,
+        ]);
+      });
     });
 
     it.each([429, 500])('HTTP %s → provider_unavailable', async (httpStatus) => {

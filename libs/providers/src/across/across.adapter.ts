@@ -4,29 +4,54 @@ import { quoteFailureFromHttp } from '../failures/quote-failure';
 import { quoteFromParser } from '../failures/quote-from-parser';
 import { statusFailure, statusFailureFromHttp } from '../failures/status-failure';
 import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { type HttpResult } from '../http/http-result';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
 import { type LegProgress, type StatusResult } from '../leg-progress';
-import { type ProviderAdapter, type QuoteSlice } from '../provider-adapter.port';
+import {
+  type DepositSelector,
+  type ProviderAdapter,
+  type ProviderTrackingTraits,
+  type QuoteSlice,
+  type ReceiptLog,
+} from '../provider-adapter.port';
 import { type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
 import { isRecord } from '../response/json-fields';
 import { MalformedResponseError } from '../response/malformed-response.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
 import { acrossDepositOutput } from './across-deposit-output';
+import { acrossDepositRefs } from './across-deposit-refs';
 import { ACROSS_ERROR_CODES } from './across-error-codes';
-import { acrossProgress } from './across-progress';
+import { acrossActionsFailed, acrossAnsweredDepositId, acrossProgress } from './across-progress';
 import { acrossQuoteQuery } from './across-quote-query';
 import { parseAcrossQuote } from './parse-across-quote';
 
 /** Across (across.to): the Swap API returns approvals and the deposit tx; tracked by the deposit tx hash. */
 export class AcrossAdapter implements ProviderAdapter {
   readonly name = 'across' as const;
+  readonly tracking: ProviderTrackingTraits;
 
   constructor(
     private readonly config: ProvidersConfig['across'],
     private readonly fetchFn: FetchFn = fetch,
-  ) {}
+  ) {
+    this.tracking = {
+      // The indexer finds a deposit by its transaction (or originChainId + depositId): nothing to ask before it.
+      pollsBeforeSourceTx: false,
+      // "Poll GET /deposit/status every 10 seconds. Do not poll more frequently — the indexer cadence is 10
+      // seconds" (skills.across.to /skills/tracking-transactions; docs.across.to /api-reference/deposit/status/get:
+      // "an indexing service that polls relevant events on a 10-second cadence"). ACROSS_MIN_POLL_INTERVAL_MS.
+      minPollIntervalMs: config.minPollIntervalMs,
+      // `deposit-failed` (a gasless deposit that never landed) is not followed by anything: final at once.
+      failureGraceMs: 0,
+    };
+  }
+
+  /** The depositId of each SpokePool deposit in the receipt, in log order (across-deposit-refs.ts). */
+  depositRefs(logs: readonly ReceiptLog[]): string[] {
+    return acrossDepositRefs(logs);
+  }
 
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
     const refused = checkSlice('across', slice, { feeRecipientRequired: true });
@@ -47,9 +72,18 @@ export class AcrossAdapter implements ProviderAdapter {
     return quoteFromParser('across', result.status, () => parseAcrossQuote(result.body, slice));
   }
 
+  /**
+   * `deposit` picks this leg's deposit when the transaction holds several (a batch): the indexer's `index`
+   * "defaults to 0" and selects among the transaction's deposits (across-protocol/indexer
+   * packages/indexer-api/src/dtos/deposits.dto.ts DepositStatusParams/DepositParams; services/deposits.ts
+   * getDepositStatusByTxnRef: "The transaction can have multiple types of deposits"), on `/deposit/status` and
+   * `/deposit` alike. When the receipt named the deposit (`deposit.ref`, its depositId) and the indexed deposit
+   * at that index is another one, or the index is out of range, the leg is looked up by
+   * `originChainId + depositId` instead, which names exactly one deposit.
+   */
   async status(
     context: TrackingContext,
-    options: { signal: AbortSignal; sourceTxHash: Hex | null },
+    options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },
   ): Promise<StatusResult> {
     if (context.provider !== 'across') throw new TrackingContextMismatchError('across', context.provider);
     if (options.sourceTxHash === null)
@@ -57,8 +91,14 @@ export class AcrossAdapter implements ProviderAdapter {
         'not_found',
         'across tracks a leg by its deposit transaction, and none is known yet',
       );
-    const query = { depositTxnRef: options.sourceTxHash };
-    const result = await this.get('status', '/deposit/status', query, options.signal);
+    const deposit = options.deposit ?? null;
+    let query: Record<string, string> = { depositTxnRef: options.sourceTxHash };
+    if (deposit !== null) query.index = String(deposit.index);
+    let result = await this.get('status', '/deposit/status', query, options.signal);
+    if (deposit?.ref != null && this.answeredAnotherDeposit(result, deposit.ref)) {
+      query = { originChainId: String(context.originChainId), depositId: deposit.ref };
+      result = await this.get('status', '/deposit/status', query, options.signal);
+    }
     // The indexer lags the chain: a deposit seconds old is not found yet, which is not a failure.
     if (result.kind === 'json' && result.status === 404 && isRecord(result.body))
       if (result.body.error === 'DepositNotFoundException')
@@ -76,10 +116,35 @@ export class AcrossAdapter implements ProviderAdapter {
       );
     }
     if (progress.state !== 'filled') return { ok: true, progress };
-    // Best effort, like Relay's record: the fill is certain, only the amount may stay unknown.
-    const deposit = await this.get('deposit', '/deposit', query, options.signal);
-    const actualOutputRaw = isJsonSuccess(deposit) ? acrossDepositOutput(deposit.body) : null;
-    return { ok: true, progress: { ...progress, actualOutputRaw } };
+    const actionsFailed = acrossActionsFailed(result.body);
+    // Best effort, like Relay's record: the fill is certain, only the amount (and token) may stay unknown.
+    const record = await this.get('deposit', '/deposit', query, options.signal);
+    const output = isJsonSuccess(record)
+      ? acrossDepositOutput(record.body, { actionsFailed })
+      : { actualOutputRaw: null, outputToken: null };
+    return {
+      ok: true,
+      progress: {
+        ...progress,
+        actualOutputRaw: output.actualOutputRaw,
+        // The swap (or other action) after the bridge failed: the fallback recipient holds the bridged token.
+        ...(actionsFailed ? { destinationActionFailed: { token: output.outputToken } } : {}),
+      },
+    };
+  }
+
+  /**
+   * The answer at `index` is not the deposit the receipt named (`ref`), or `index` is past the transaction's
+   * deposits (400 IndexParamOutOfRangeException, indexer services/exceptions.ts). An answer without a depositId
+   * (CCTP/OFT legs) cannot be checked and stands.
+   */
+  private answeredAnotherDeposit(result: HttpResult, ref: string): boolean {
+    if (result.kind !== 'json') return false;
+    if (result.status === 400 && isRecord(result.body))
+      return result.body.error === 'IndexParamOutOfRangeException';
+    if (!isJsonSuccess(result)) return false;
+    const answered = acrossAnsweredDepositId(result.body);
+    return answered !== null && answered !== ref;
   }
 
   private get(operation: string, path: string, query: Record<string, string>, signal: AbortSignal) {

@@ -98,7 +98,12 @@ describe('fetchJson provider call metrics', () => {
 
   it('an adapter labels its calls with its provider and endpoint', async () => {
     const labels = { provider: 'relay', operation: 'quote', outcome: 'http_5xx' } as const;
-    const adapter = new RelayAdapter({ baseUrl: server.origin, apiKey: null, timeoutMs: 5000 });
+    const adapter = new RelayAdapter({
+      baseUrl: server.origin,
+      apiKey: null,
+      timeoutMs: 5000,
+      failureGraceMs: 600_000,
+    });
     server.route('POST', '/quote/v2', { status: 503, body: { message: 'down' } });
     const d = await delta(labels, () =>
       adapter.quote(quoteSlice(), { signal: new AbortController().signal }),

@@ -1,4 +1,4 @@
-import { mayanChain } from './mayan-chains';
+import { evmChainIdOfWormhole, mayanChain } from './mayan-chains';
 
 describe('mayanChain', () => {
   it.each([
@@ -16,4 +16,21 @@ describe('mayanChain', () => {
   it('an EVM chain Mayan does not serve → null', () => {
     expect(mayanChain(324)).toBeNull();
   });
+});
+
+describe('evmChainIdOfWormhole', () => {
+  it.each([
+    ['23', 42161],
+    ['30', 8453],
+    [2, 1],
+  ])('Wormhole %s → EVM chain %s', (wormholeId, chainId) => {
+    expect(evmChainIdOfWormhole(wormholeId)).toBe(chainId);
+  });
+
+  it.each([['1'], ['21'], [''], [null], [undefined], ['23a']])(
+    'a non-EVM or unreadable Wormhole id (%s) → null',
+    (wormholeId) => {
+      expect(evmChainIdOfWormhole(wormholeId)).toBeNull();
+    },
+  );
 });

@@ -23,3 +23,11 @@ const MAYAN_EVM_CHAINS: ReadonlyMap<number, MayanChain> = new Map([
 export function mayanChain(evmChainId: number): MayanChain | null {
   return MAYAN_EVM_CHAINS.get(evmChainId) ?? null;
 }
+
+/** Wormhole chain id (the explorer sends it as a string, e.g. `refundChain: "23"`) → EVM chain id; null if not EVM. */
+export function evmChainIdOfWormhole(wormholeId: unknown): number | null {
+  const id = typeof wormholeId === 'string' && /^[0-9]+$/.test(wormholeId) ? Number(wormholeId) : wormholeId;
+  if (typeof id !== 'number') return null;
+  for (const [evmChainId, chain] of MAYAN_EVM_CHAINS) if (chain.wormholeId === id) return evmChainId;
+  return null;
+}

@@ -1,4 +1,16 @@
-import { decodeFunctionData, erc20Abi, getAddress, type Hex, pad, parseAbi, zeroHash } from 'viem';
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeEventTopics,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  keccak256,
+  pad,
+  parseAbi,
+  toHex,
+  zeroHash,
+} from 'viem';
 import { type ProviderQuote, type QuoteResult, type StatusResult } from '../index';
 import { InvalidQuoteSliceError } from '../invalid-quote-slice.error';
 import { type ProvidersConfig } from '../providers-config';
@@ -16,6 +28,7 @@ import {
   USDC,
   WALLET,
 } from '../testing/quote-slice.test-helper';
+import { type ReceiptLog } from '../provider-adapter.port';
 import { MayanAdapter } from './mayan.adapter';
 
 // The layouts written out independently of mayan-abi.ts, from the brief and the SDK artifacts.
@@ -36,10 +49,63 @@ const swiftV2Abi = parseAbi([
   `function createOrderWithEth(${V2_ORDER} params, bytes customPayload) payable`,
 ]);
 
+// The Swift event as Mayan's artifacts declare it (swap-sdk src/evm/MayanSwiftArtifact.ts and
+// MayanSwiftV2Artifact.ts: OrderCreated, one input `key` bytes32, indexed: false), and the sandbox's extended one
+// (apps/provider-sandbox/contracts/MayanSwift.sol), written out independently of mayan-order-refs.ts.
+const swiftEventAbi = parseAbi(['event OrderCreated(bytes32 key)']);
+const sandboxSwiftEventAbi = parseAbi([
+  'event OrderCreated(bytes32 indexed key, address tokenIn, uint256 amountIn, bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, bytes32 destAddr, uint16 destChainId, uint64 deadline)',
+]);
+const orderKey = (n: number): Hex => keccak256(toHex(`order-${n}`));
+
+/** OrderCreated(bytes32 key) as a real Swift emits it: the key in the data, topic0 alone. */
+function orderCreated(key: Hex): ReceiptLog {
+  return {
+    address: SWIFT_V1_ADDRESS,
+    topics: encodeEventTopics({ abi: swiftEventAbi, eventName: 'OrderCreated' }) as Hex[],
+    data: encodeAbiParameters([{ type: 'bytes32' }], [key]),
+  };
+}
+
+/** The sandbox's extended OrderCreated: the key indexed, the order after it in the data. */
+function sandboxOrderCreated(key: Hex): ReceiptLog {
+  return {
+    address: SWIFT_V1_ADDRESS,
+    topics: encodeEventTopics({
+      abi: sandboxSwiftEventAbi,
+      eventName: 'OrderCreated',
+      args: { key },
+    }) as Hex[],
+    data: encodeAbiParameters(
+      [
+        { type: 'address' },
+        { type: 'uint256' },
+        { type: 'bytes32' },
+        { type: 'bytes32' },
+        { type: 'uint64' },
+        { type: 'bytes32' },
+        { type: 'uint16' },
+        { type: 'uint64' },
+      ],
+      [
+        USDC.arbitrum,
+        100_000000n,
+        bytes32(WALLET),
+        bytes32(USDC.base),
+        99_412440n,
+        bytes32(RECIPIENT),
+        30,
+        1767229200n,
+      ],
+    ),
+  };
+}
+
 const PRICE = '/mayan-price/v3';
 const EXPLORER = '/mayan-explorer/v3';
 const FORWARDER = getAddress('0x337685fdaB40D39bd02028545a4FfA7D287cC3E2');
 const SWIFT_V1 = '0xC38e4e6A15593f908255214653d3D947CA1c2338';
+const SWIFT_V1_ADDRESS = getAddress(SWIFT_V1);
 const RANDOM: Hex = '0x5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 const SOURCE_TX: Hex = '0x4d2b6d19a5e3c07f1c2b3a4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7081';
 const CONTEXT = { provider: 'mayan' as const, fromChain: 'arbitrum', toChain: 'base', targetDecimals: 6 };
@@ -369,6 +435,48 @@ describe('MayanAdapter', () => {
     });
   });
 
+  describe('tracking', () => {
+    it('waits for the source tx, polls every 2 s at most (Mayan docs), takes a failure as final', () => {
+      expect(adapter().tracking).toEqual({
+        pollsBeforeSourceTx: false,
+        minPollIntervalMs: 2000,
+        failureGraceMs: 0,
+      });
+    });
+  });
+
+  describe('depositRefs', () => {
+    const transfer: ReceiptLog = {
+      address: getAddress(USDC.arbitrum),
+      topics: encodeEventTopics({
+        abi: erc20Abi,
+        eventName: 'Transfer',
+        args: { from: WALLET, to: FORWARDER },
+      }) as Hex[],
+      data: encodeAbiParameters([{ type: 'uint256' }], [100_000000n]),
+    };
+
+    it('reads the key of each Swift OrderCreated(bytes32 key) from its data, in log order, as 0x hex', () => {
+      expect(
+        adapter().depositRefs([transfer, orderCreated(orderKey(1)), transfer, orderCreated(orderKey(2))]),
+      ).toEqual([orderKey(1), orderKey(2)]);
+    });
+
+    it("reads the sandbox's extended OrderCreated (key in topics[1]) too, in the same order", () => {
+      expect(
+        adapter().depositRefs([
+          sandboxOrderCreated(orderKey(3)),
+          orderCreated(orderKey(4)),
+          sandboxOrderCreated(orderKey(5)),
+        ]),
+      ).toEqual([orderKey(3), orderKey(4), orderKey(5)]);
+    });
+
+    it('an OrderCreated whose data holds no key is skipped', () => {
+      expect(adapter().depositRefs([{ ...orderCreated(orderKey(6)), data: '0x' }])).toEqual([]);
+    });
+  });
+
   describe('status', () => {
     const route = `${EXPLORER}/swap/trx/${SOURCE_TX}`;
     const statusOf = (context = CONTEXT, sourceTxHash: Hex | null = SOURCE_TX) =>
@@ -429,6 +537,90 @@ describe('MayanAdapter', () => {
         providerStatus: 'REFUNDED',
         refundTxHash: refund,
         reason: null,
+        // refundChain "23" (Wormhole) = Arbitrum, the source chain.
+        refundChainId: 42161,
+      });
+    });
+
+    it("CANCELED → refunded, as Mayan's own route code maps it (wormhole-sdk-route src/utils.ts)", async () => {
+      const refund = '0x6666666666666666666666666666666666666666666666666666666666666666';
+      server.route('GET', route, {
+        status: 200,
+        body: {
+          ...fixture(__dirname, 'swap-trx-completed.json'),
+          clientStatus: 'CANCELED',
+          status: 'ORDER_CANCELED',
+          fulfillTxHash: null,
+          toAmount: null,
+          refundTxHash: refund,
+        },
+      });
+      expect(progressOf(await statusOf())).toEqual({
+        state: 'refunded',
+        providerStatus: 'CANCELED',
+        refundTxHash: refund,
+        reason: null,
+        refundChainId: 42161,
+      });
+    });
+
+    it.each([
+      ['absent', undefined],
+      ['a non-EVM chain (Solana, Wormhole 1)', '1'],
+      ['unreadable', 'arbitrum'],
+    ])('a refund whose refundChain is %s → refundChainId null', async (_label, refundChain) => {
+      server.route('GET', route, {
+        status: 200,
+        body: { ...fixture(__dirname, 'swap-trx-completed.json'), clientStatus: 'REFUNDED', refundChain },
+      });
+      expect(progressOf(await statusOf())).toMatchObject({ state: 'refunded', refundChainId: null });
+    });
+
+    describe('by the order key (a batch can create several orders)', () => {
+      const KEY = orderKey(7);
+      const byKey = `${EXPLORER}/swap/trx/${KEY}`;
+      const leg = (ref: string | null, sourceTxHash: Hex | null = SOURCE_TX) =>
+        adapter().status(CONTEXT, { signal: never(), sourceTxHash, deposit: { index: 1, ref } });
+
+      it('asks /swap/trx/{key} when the receipt named the order', async () => {
+        server.route('GET', byKey, {
+          status: 200,
+          body: { ...fixture(__dirname, 'swap-trx-completed.json'), orderHash: KEY },
+        });
+        expect(progressOf(await leg(KEY))).toMatchObject({ state: 'filled', providerStatus: 'COMPLETED' });
+        expect(server.received.map((request) => request.path)).toEqual([byKey]);
+      });
+
+      it('no ref, or one that is not a 32-byte key → the source tx hash, as before', async () => {
+        server.route('GET', route, { status: 200, body: fixture(__dirname, 'swap-trx-completed.json') });
+        await leg(null);
+        await leg('42');
+        expect(server.received.map((request) => request.path)).toEqual([route, route]);
+      });
+
+      it('the key not indexed yet: the tx-hash answer is used when it is this very order', async () => {
+        server.route('GET', byKey, { status: 404, body: { code: 'NOT_FOUND', message: 'Swap not found' } });
+        server.route('GET', route, {
+          status: 200,
+          body: {
+            ...fixture(__dirname, 'swap-trx-completed.json'),
+            orderHash: KEY.toUpperCase().replace('0X', '0x'),
+          },
+        });
+        expect(progressOf(await leg(KEY))).toMatchObject({ state: 'filled' });
+        expect(server.received.map((request) => request.path)).toEqual([byKey, route]);
+      });
+
+      it("the key not indexed yet and the tx hash answers another order → pending, never the other order's outcome", async () => {
+        server.route('GET', byKey, { status: 404, body: { code: 'NOT_FOUND', message: 'Swap not found' } });
+        server.route('GET', route, { status: 200, body: fixture(__dirname, 'swap-trx-completed.json') });
+        expect(progressOf(await leg(KEY))).toEqual({ state: 'pending', providerStatus: 'not_indexed' });
+      });
+
+      it('a key with no source tx hash still asks by the key', async () => {
+        server.route('GET', byKey, { status: 404, raw: 'Not Found' });
+        expect(progressOf(await leg(KEY, null))).toEqual({ state: 'pending', providerStatus: 'not_indexed' });
+        expect(server.received).toHaveLength(1);
       });
     });
 

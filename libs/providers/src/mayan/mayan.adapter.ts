@@ -6,17 +6,26 @@ import { quoteFailure, quoteFailureFromHttp } from '../failures/quote-failure';
 import { quoteFromParser } from '../failures/quote-from-parser';
 import { statusFailure, statusFailureFromHttp } from '../failures/status-failure';
 import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { type HttpResult } from '../http/http-result';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
 import { type StatusResult } from '../leg-progress';
-import { type ProviderAdapter, type QuoteSlice } from '../provider-adapter.port';
+import {
+  type DepositSelector,
+  type ProviderAdapter,
+  type ProviderTrackingTraits,
+  type QuoteSlice,
+  type ReceiptLog,
+} from '../provider-adapter.port';
 import { type ProviderQuote, type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
+import { isRecord } from '../response/json-fields';
 import { MalformedResponseError } from '../response/malformed-response.error';
 import { UnusableRouteError } from '../response/unusable-route.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
 import { type MayanChain, mayanChain } from './mayan-chains';
 import { MAYAN_ERROR_CODES } from './mayan-error-codes';
+import { mayanOrderRefs } from './mayan-order-refs';
 import { mayanProgress } from './mayan-progress';
 import { mayanQuoteRequest } from './mayan-quote-request';
 import { swiftCalls } from './swift-calls';
@@ -31,6 +40,14 @@ export interface MayanAdapterDeps {
 /** Mayan Swift: a quote without a transaction, so the forwarder call is built here; tracked by the source tx. */
 export class MayanAdapter implements ProviderAdapter {
   readonly name = 'mayan' as const;
+  readonly tracking: ProviderTrackingTraits = {
+    // The explorer is keyed by the source tx hash or the order hash: nothing to ask before the deposit.
+    pollsBeforeSourceTx: false,
+    // "Poll every 2 seconds" (docs.mayan.finance /build/track-transactions, "How often to poll").
+    minPollIntervalMs: 2000,
+    // Only COMPLETED, REFUNDED and CANCELED end an order; a FAILED answer (undocumented) is taken as final.
+    failureGraceMs: 0,
+  };
   private readonly fetchFn: FetchFn;
   private readonly randomBytes32: () => Hex;
 
@@ -79,25 +96,39 @@ export class MayanAdapter implements ProviderAdapter {
     });
   }
 
+  /** The Swift order key of each OrderCreated in the receipt, in log order (mayan-order-refs.ts). */
+  depositRefs(logs: readonly ReceiptLog[]): string[] {
+    return mayanOrderRefs(logs);
+  }
+
+  /**
+   * By the order key when the receipt named one (`deposit.ref`): a transaction can create several orders (a
+   * batch), and its hash alone does not say which one is this leg's. By the source tx hash otherwise.
+   *
+   * Mayan documents the order-hash lookup for gasless orders (docs.mayan.finance /build/track-transactions); an
+   * on-chain order's key is the same Swift order hash (swap-sdk src/evm/evmSwift.ts uses createSwiftOrderHash for
+   * the gasless one). Should the explorer not know the key yet (404), the tx-hash answer is used, but only when it
+   * is this very order (`orderHash` equal to the key); anything else stays pending.
+   */
   async status(
     context: TrackingContext,
-    options: { signal: AbortSignal; sourceTxHash: Hex | null },
+    options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },
   ): Promise<StatusResult> {
     if (context.provider !== 'mayan') throw new TrackingContextMismatchError('mayan', context.provider);
-    if (options.sourceTxHash === null)
+    const orderKey = orderKeyOrNull(options.deposit?.ref);
+    const lookup = orderKey ?? options.sourceTxHash;
+    if (lookup === null)
       return statusFailure(
         'not_found',
         'mayan tracks a leg by its source transaction, and none is known yet',
       );
-    const result = await fetchJson(this.fetchFn, {
-      method: 'GET',
-      url: providerUrl(this.config.explorerUrl, `/swap/trx/${options.sourceTxHash}`),
-      signal: options.signal,
-      timeoutMs: this.config.timeoutMs,
-      metric: { provider: 'mayan', operation: 'status' },
-    });
+    let result = await this.swap(lookup, options.signal);
+    if (orderKey !== null && options.sourceTxHash !== null && isNotIndexed(result)) {
+      const byTx = await this.swap(options.sourceTxHash, options.signal);
+      if (isJsonSuccess(byTx) && isRecord(byTx.body) && sameKey(byTx.body.orderHash, orderKey)) result = byTx;
+    }
     // The explorer indexes a few seconds behind the chain: 404 means "not yet", keep polling.
-    if ((result.kind === 'json' || result.kind === 'unreadable') && result.status === 404)
+    if (isNotIndexed(result))
       return { ok: true, progress: { state: 'pending', providerStatus: 'not_indexed' } };
     if (!isJsonSuccess(result)) return statusFailureFromHttp('mayan', result);
     try {
@@ -110,6 +141,16 @@ export class MayanAdapter implements ProviderAdapter {
         result.status,
       );
     }
+  }
+
+  private swap(hash: string, signal: AbortSignal) {
+    return fetchJson(this.fetchFn, {
+      method: 'GET',
+      url: providerUrl(this.config.explorerUrl, `/swap/trx/${hash}`),
+      signal,
+      timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'mayan', operation: 'status' },
+    });
   }
 
   private toQuote(
@@ -149,4 +190,18 @@ export class MayanAdapter implements ProviderAdapter {
       },
     };
   }
+}
+
+const ORDER_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+function orderKeyOrNull(ref: string | null | undefined): Hex | null {
+  return typeof ref === 'string' && ORDER_KEY.test(ref) ? (ref.toLowerCase() as Hex) : null;
+}
+
+function sameKey(value: unknown, key: Hex): boolean {
+  return typeof value === 'string' && value.toLowerCase() === key;
+}
+
+function isNotIndexed(result: HttpResult): boolean {
+  return (result.kind === 'json' || result.kind === 'unreadable') && result.status === 404;
 }

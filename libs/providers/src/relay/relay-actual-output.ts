@@ -1,5 +1,11 @@
 import { type Hex } from 'viem';
-import { baseUnitsOrNull, isRecord, optionalRecord, txHashOrNull } from '../response/json-fields';
+import {
+  baseUnitsOrNull,
+  chainIdOrNull,
+  isRecord,
+  optionalRecord,
+  txHashOrNull,
+} from '../response/json-fields';
 
 /**
  * The received amount and fill hash from a `/requests/v3?id=` answer: route.actual.destination.outputCurrency,
@@ -15,4 +21,32 @@ export function relayActualOutput(body: unknown): { amount: bigint | null; fillT
     baseUnitsOrNull(optionalRecord(optionalRecord(actual?.origin)?.outputCurrency)?.amount);
   const outTx = Array.isArray(data?.outTxs) ? optionalRecord((data.outTxs as unknown[])[0]) : undefined;
   return { amount, fillTxHash: txHashOrNull(outTx?.txHash) };
+}
+
+/**
+ * Where a refund was paid, from a `/requests/v3?id=` answer: the `data.outTxs[]` entry carrying the refund hash
+ * (else the first, which is what Relay's own UI shows for a refund), else `data.refundCurrencyData.currency.chainId`
+ * (relay-kit packages/ui/src/components/common/TransactionModal/steps/ErrorStep.tsx reads exactly these two).
+ * Nulls when the record does not say.
+ */
+export function relayRefundRecord(
+  body: unknown,
+  refundTxHash: Hex | null,
+): { chainId: number | null; txHash: Hex | null } {
+  const request =
+    isRecord(body) && Array.isArray(body.requests) ? optionalRecord(body.requests[0]) : undefined;
+  const data = optionalRecord(request?.data);
+  const outTxs = Array.isArray(data?.outTxs)
+    ? (data.outTxs as unknown[]).map(optionalRecord).filter((tx) => tx !== undefined)
+    : [];
+  const refundTx =
+    (refundTxHash === null
+      ? undefined
+      : outTxs.find((tx) => txHashOrNull(tx.txHash)?.toLowerCase() === refundTxHash.toLowerCase())) ??
+    outTxs[0];
+  const refundCurrency = optionalRecord(optionalRecord(data?.refundCurrencyData)?.currency);
+  return {
+    chainId: chainIdOrNull(refundTx?.chainId) ?? chainIdOrNull(refundCurrency?.chainId),
+    txHash: txHashOrNull(refundTx?.txHash),
+  };
 }

@@ -1,4 +1,4 @@
-import { getAddress } from 'viem';
+import { getAddress, type Hex, toEventSelector, zeroHash } from 'viem';
 import { type ProviderQuote, type QuoteResult, type StatusResult } from '../index';
 import { InvalidQuoteSliceError } from '../invalid-quote-slice.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
@@ -32,14 +32,14 @@ describeProviderAdapterContract({
   name: 'relay',
   quoteRoute: { method: 'POST', path: `${PREFIX}/quote/v2` },
   make: (server, { timeoutMs }) =>
-    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey: null, timeoutMs }),
+    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey: null, timeoutMs, failureGraceMs: 600_000 }),
   slice: () => quoteSlice(),
 });
 
 describe('RelayAdapter', () => {
   let server: FakeProviderServer;
   const adapter = (apiKey: string | null = 'relay-secret-key') =>
-    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey, timeoutMs: 5000 });
+    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey, timeoutMs: 5000, failureGraceMs: 600_000 });
   const quoted = (result: QuoteResult): ProviderQuote => {
     if (!result.ok) throw new Error(`expected a quote, got ${JSON.stringify(result.failure)}`);
     return result.quote;
@@ -285,6 +285,36 @@ describe('RelayAdapter', () => {
     });
   });
 
+  describe('tracking', () => {
+    it('polls before the source tx, at most once a second, and holds a failure for RELAY_FAILURE_GRACE_MS', () => {
+      const relay = new RelayAdapter({
+        baseUrl: server.origin + PREFIX,
+        apiKey: null,
+        timeoutMs: 5000,
+        failureGraceMs: 123_000,
+      });
+      expect(relay.tracking).toEqual({
+        pollsBeforeSourceTx: true,
+        minPollIntervalMs: 1000,
+        failureGraceMs: 123_000,
+      });
+    });
+
+    it('names no deposit in a receipt, even one with SpokePool and Swift events: it tracks by requestId', () => {
+      const log = (topic0: Hex) => ({ address: USDC.base, topics: [topic0, zeroHash], data: zeroHash });
+      expect(
+        adapter().depositRefs([
+          log(toEventSelector('OrderCreated(bytes32)')),
+          log(
+            toEventSelector(
+              'FundsDeposited(bytes32,bytes32,uint256,uint256,uint256,uint256,uint32,uint32,uint32,bytes32,bytes32,bytes32,bytes)',
+            ),
+          ),
+        ]),
+      ).toEqual([]);
+    });
+  });
+
   describe('status', () => {
     const statusRoute = `${PREFIX}/intents/status/v3`;
     const status = (apiKey: string | null = null) =>
@@ -298,6 +328,17 @@ describe('RelayAdapter', () => {
         expect(server.received[0].query.get('requestId')).toBe(REQUEST_ID);
       },
     );
+
+    it('ignores the deposit selector: the requestId already names the leg in a batch', async () => {
+      server.route('GET', statusRoute, { status: 200, body: { status: 'pending', txHashes: [] } });
+      await adapter(null).status(CONTEXT, {
+        signal: never(),
+        sourceTxHash: '0x9c2f54f2f1b0fb1ba9b9bdcb5d9b1e0c1a7e5d6c4b3a29180f7e6d5c4b3a2910',
+        deposit: { index: 1, ref: '42' },
+      });
+      expect(server.received).toHaveLength(1);
+      expect([...server.received[0].query.keys()]).toEqual(['requestId']);
+    });
 
     it('success without an API key → filled with txHashes[0], amount unknown, no /requests/v3 call', async () => {
       server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
@@ -357,16 +398,116 @@ describe('RelayAdapter', () => {
         providerStatus: 'refund',
         refundTxHash: refundHash,
         reason: 'SLIPPAGE',
+        // The status answer names no refund chain, and without a key there is no /requests/v3 to ask.
+        refundChainId: null,
+      });
+      expect(server.received).toHaveLength(1);
+    });
+
+    describe('refund with an API key: the refund chain from /requests/v3', () => {
+      const refundHash = '0x3333333333333333333333333333333333333333333333333333333333333333';
+      const refundStatus = {
+        status: 'refund',
+        details: 'SLIPPAGE',
+        inTxHashes: ['0x9c2f54f2f1b0fb1ba9b9bdcb5d9b1e0c1a7e5d6c4b3a29180f7e6d5c4b3a2910'],
+        txHashes: [refundHash],
+        originChainId: 42161,
+        destinationChainId: 8453,
+      };
+      // requests-v3.json recast as a refund, with the fields Relay's UI reads for one (relay-kit
+      // packages/ui/src/components/common/TransactionModal/steps/ErrorStep.tsx: data.outTxs[0].{txHash,chainId},
+      // data.refundCurrencyData.currency.chainId).
+      const refundRecord = (outTxs: unknown[], refundCurrencyChainId: number | null) => {
+        const body = fixture(__dirname, 'requests-v3.json');
+        const [request] = body.requests;
+        request.status = 'refund';
+        request.data.failReason = 'SLIPPAGE';
+        request.data.outTxs = outTxs;
+        request.data.refundCurrencyData =
+          refundCurrencyChainId === null
+            ? null
+            : { currency: { chainId: refundCurrencyChainId, symbol: 'USDC' }, amount: '99800000' };
+        return body;
+      };
+
+      it('the chain of the outTx carrying the refund hash (here the destination chain)', async () => {
+        server.route('GET', statusRoute, { status: 200, body: refundStatus });
+        server.route('GET', `${PREFIX}/requests/v3`, {
+          status: 200,
+          body: refundRecord(
+            [
+              { txHash: '0x4444444444444444444444444444444444444444444444444444444444444444', chainId: 1 },
+              { txHash: refundHash, chainId: 8453, status: 'success' },
+            ],
+            42161,
+          ),
+        });
+        expect(progressOf(await status('relay-secret-key'))).toEqual({
+          state: 'refunded',
+          providerStatus: 'refund',
+          refundTxHash: refundHash,
+          reason: 'SLIPPAGE',
+          refundChainId: 8453,
+        });
+        expect(server.received[1].query.get('id')).toBe(REQUEST_ID);
+        expect(server.received[1].headers['x-api-key']).toBe('relay-secret-key');
+      });
+
+      it('no outTx: refundCurrencyData.currency.chainId', async () => {
+        server.route('GET', statusRoute, { status: 200, body: refundStatus });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: refundRecord([], 42161) });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({ refundChainId: 42161 });
+      });
+
+      it('no refund hash in the status: the first outTx gives hash and chain', async () => {
+        server.route('GET', statusRoute, { status: 200, body: { ...refundStatus, txHashes: [] } });
+        server.route('GET', `${PREFIX}/requests/v3`, {
+          status: 200,
+          body: refundRecord([{ txHash: refundHash, chainId: 42161 }], null),
+        });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+          refundTxHash: refundHash,
+          refundChainId: 42161,
+        });
+      });
+
+      it('a record that names no chain, or a failing /requests/v3, leaves the refund standing with the chain unknown', async () => {
+        server.route('GET', statusRoute, { status: 200, body: refundStatus });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: refundRecord([], null) });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+          state: 'refunded',
+          refundTxHash: refundHash,
+          refundChainId: null,
+        });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 500, body: { message: 'boom' } });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+          state: 'refunded',
+          refundChainId: null,
+        });
       });
     });
 
-    it('failure → failed', async () => {
-      server.route('GET', statusRoute, { status: 200, body: { status: 'failure', txHashes: [] } });
+    it('failure → failed, with details as the reason', async () => {
+      server.route('GET', statusRoute, {
+        status: 200,
+        body: { status: 'failure', details: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL', txHashes: [] },
+      });
       expect(progressOf(await status())).toEqual({
         state: 'failed',
         providerStatus: 'failure',
-        reason: null,
+        reason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL',
       });
+    });
+
+    it('pending → failure → pending → refund (relay-kit websocketHandlers.ts): each poll says what Relay says now', async () => {
+      // The adapter keeps no memory: a failure is not final here; the tracker holds it for tracking.failureGraceMs.
+      const sequence = ['pending', 'failure', 'pending', 'refund'];
+      const answers = [];
+      for (const providerStatus of sequence) {
+        server.route('GET', statusRoute, { status: 200, body: { status: providerStatus, txHashes: [] } });
+        answers.push(progressOf(await status()).state);
+      }
+      expect(answers).toEqual(['pending', 'failed', 'pending', 'refunded']);
     });
 
     it.each([
@@ -398,6 +539,7 @@ describe('RelayAdapter', () => {
         baseUrl: server.origin + PREFIX,
         apiKey: null,
         timeoutMs: 150,
+        failureGraceMs: 600_000,
       }).status(CONTEXT, { signal: never(), sourceTxHash: null });
       expect(result).toMatchObject({ ok: false, failure: { reasonCode: 'provider_timeout' } });
     });

@@ -7,13 +7,19 @@ import { fetchJson, type FetchFn } from '../http/fetch-json';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
 import { type LegProgress, type StatusResult } from '../leg-progress';
-import { type ProviderAdapter, type QuoteSlice } from '../provider-adapter.port';
+import {
+  type DepositSelector,
+  type ProviderAdapter,
+  type ProviderTrackingTraits,
+  type QuoteSlice,
+  type ReceiptLog,
+} from '../provider-adapter.port';
 import { type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
 import { MalformedResponseError } from '../response/malformed-response.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
 import { parseRelayQuote } from './parse-relay-quote';
-import { relayActualOutput } from './relay-actual-output';
+import { relayActualOutput, relayRefundRecord } from './relay-actual-output';
 import { RELAY_ERROR_CODES } from './relay-error-codes';
 import { relayProgress } from './relay-progress';
 import { relayQuoteRequest } from './relay-quote-request';
@@ -21,11 +27,29 @@ import { relayQuoteRequest } from './relay-quote-request';
 /** Relay (relay.link): quotes with ready transactions, tracked by the quote's requestId. */
 export class RelayAdapter implements ProviderAdapter {
   readonly name = 'relay' as const;
+  readonly tracking: ProviderTrackingTraits;
 
   constructor(
     private readonly config: ProvidersConfig['relay'],
     private readonly fetchFn: FetchFn = fetch,
-  ) {}
+  ) {
+    this.tracking = {
+      // A request is found by the quote's requestId, so it can be polled before the deposit is seen (`waiting`).
+      pollsBeforeSourceTx: true,
+      // Relay publishes no per-request polling interval; its SDK polls every `pollingInterval ?? 5000` ms when the
+      // websocket is off (relay-kit packages/sdk/src/utils/executeSteps/index.ts). Keyless limit: 200/min on
+      // endpoints other than /quote (docs references/api/api-keys). One poll a second per leg stays well inside.
+      minPollIntervalMs: 1000,
+      // "'failure' is not immediately terminal due to the refund flow: pending -> failure -> pending -> refund"
+      // (relay-kit packages/sdk/src/utils/executeSteps/websocketHandlers.ts); refunds doc: relay-progress.ts.
+      failureGraceMs: config.failureGraceMs,
+    };
+  }
+
+  /** Relay tracks a leg by its requestId, never by the receipt: no deposit of its own to name. */
+  depositRefs(_logs: readonly ReceiptLog[]): string[] {
+    return [];
+  }
 
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
     const refused = checkSlice('relay', slice, { feeRecipientRequired: true });
@@ -43,9 +67,10 @@ export class RelayAdapter implements ProviderAdapter {
     return quoteFromParser('relay', result.status, () => parseRelayQuote(result.body, slice));
   }
 
+  /** `deposit` is ignored: the requestId already names this leg's deposit, wherever it sits in a batch. */
   async status(
     context: TrackingContext,
-    options: { signal: AbortSignal; sourceTxHash: Hex | null },
+    options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },
   ): Promise<StatusResult> {
     if (context.provider !== 'relay') throw new TrackingContextMismatchError('relay', context.provider);
     const result = await fetchJson(this.fetchFn, {
@@ -68,8 +93,12 @@ export class RelayAdapter implements ProviderAdapter {
         result.status,
       );
     }
-    if (progress.state !== 'filled' || this.config.apiKey === null) return { ok: true, progress };
-    return { ok: true, progress: await this.withActualOutput(progress, context.requestId, options.signal) };
+    if (this.config.apiKey === null) return { ok: true, progress };
+    if (progress.state === 'filled')
+      return { ok: true, progress: await this.withActualOutput(progress, context.requestId, options.signal) };
+    if (progress.state === 'refunded')
+      return { ok: true, progress: await this.withRefundChain(progress, context.requestId, options.signal) };
+    return { ok: true, progress };
   }
 
   /**
@@ -81,14 +110,7 @@ export class RelayAdapter implements ProviderAdapter {
     requestId: string,
     signal: AbortSignal,
   ): Promise<LegProgress> {
-    const result = await fetchJson(this.fetchFn, {
-      method: 'GET',
-      url: providerUrl(this.config.baseUrl, '/requests/v3', { id: requestId }),
-      headers: this.headers(),
-      signal,
-      timeoutMs: this.config.timeoutMs,
-      metric: { provider: 'relay', operation: 'requests' },
-    });
+    const result = await this.requestRecord(requestId, signal);
     if (!isJsonSuccess(result)) return progress;
     const actual = relayActualOutput(result.body);
     return {
@@ -96,6 +118,37 @@ export class RelayAdapter implements ProviderAdapter {
       destinationTxHash: actual.fillTxHash ?? progress.destinationTxHash,
       actualOutputRaw: actual.amount,
     };
+  }
+
+  /**
+   * The status answer does not say which chain paid a refund (relay-progress.ts); the `/requests/v3` record does,
+   * in `data.outTxs[].chainId`. Best effort like the fill amount: the refund is certain, only its chain may stay
+   * unknown (null).
+   */
+  private async withRefundChain(
+    progress: Extract<LegProgress, { state: 'refunded' }>,
+    requestId: string,
+    signal: AbortSignal,
+  ): Promise<LegProgress> {
+    const result = await this.requestRecord(requestId, signal);
+    if (!isJsonSuccess(result)) return progress;
+    const refund = relayRefundRecord(result.body, progress.refundTxHash);
+    return {
+      ...progress,
+      refundTxHash: progress.refundTxHash ?? refund.txHash,
+      refundChainId: refund.chainId,
+    };
+  }
+
+  private requestRecord(requestId: string, signal: AbortSignal) {
+    return fetchJson(this.fetchFn, {
+      method: 'GET',
+      url: providerUrl(this.config.baseUrl, '/requests/v3', { id: requestId }),
+      headers: this.headers(),
+      signal,
+      timeoutMs: this.config.timeoutMs,
+      metric: { provider: 'relay', operation: 'requests' },
+    });
   }
 
   private headers(): Record<string, string> {

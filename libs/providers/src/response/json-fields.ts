@@ -71,6 +71,17 @@ export function chainId(value: unknown, path: string): number {
   return Number(id);
 }
 
+/** A chain id when the value is a positive safe integer (JSON number or digit string), else null: informational. */
+export function chainIdOrNull(value: unknown): number | null {
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && BASE_UNITS.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** A small integer field (bps, auction mode) within [0, max]; absent reads as `fallback`. */
 export function smallInt(value: unknown, path: string, max: number, fallback: number): number {
   if (value === undefined || value === null) return fallback;

@@ -1,4 +1,10 @@
-import { type ProviderAdapter, type QuoteSlice, type RoutableProvider } from '../provider-adapter.port';
+import { encodeAbiParameters, encodeEventTopics, erc20Abi, type Hex } from 'viem';
+import {
+  type ProviderAdapter,
+  type QuoteSlice,
+  type ReceiptLog,
+  type RoutableProvider,
+} from '../provider-adapter.port';
 import { type QuoteResult } from '../provider-quote';
 import {
   type FakeProviderServer,
@@ -121,6 +127,22 @@ export function describeProviderAdapterContract(harness: ProviderAdapterHarness)
       expect(failure(result)).toMatchObject({ reasonCode: 'provider_timeout' });
     });
 
+    it('declares tracking traits the tracker can schedule with: whole, non-negative milliseconds', () => {
+      const { tracking } = harness.make(server, { timeoutMs: SLOW });
+      expect(typeof tracking.pollsBeforeSourceTx).toBe('boolean');
+      for (const ms of [tracking.minPollIntervalMs, tracking.failureGraceMs]) {
+        expect(Number.isSafeInteger(ms)).toBe(true);
+        expect(ms).toBeGreaterThanOrEqual(0);
+      }
+    });
+
+    it('names no deposit in a receipt without its events, and reads receipts without any request', () => {
+      const adapter = harness.make(server, { timeoutMs: SLOW });
+      expect(adapter.depositRefs([])).toEqual([]);
+      expect(adapter.depositRefs([ERC20_TRANSFER_LOG, { ...ERC20_TRANSFER_LOG, topics: [] }])).toEqual([]);
+      expect(server.received).toHaveLength(0);
+    });
+
     it('a provider that is not listening → provider_unavailable', async () => {
       const closed = await startFakeProviderServer();
       await closed.close();
@@ -131,3 +153,17 @@ export function describeProviderAdapterContract(harness: ProviderAdapterHarness)
     });
   });
 }
+
+/** A USDC Transfer, as every ERC-20 deposit's receipt carries one: never a provider's deposit. */
+const ERC20_TRANSFER_LOG: ReceiptLog = {
+  address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+  topics: encodeEventTopics({
+    abi: erc20Abi,
+    eventName: 'Transfer',
+    args: {
+      from: '0x7a16fF8270133F063aAb6C9977183D9e72835428',
+      to: '0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE',
+    },
+  }) as Hex[],
+  data: encodeAbiParameters([{ type: 'uint256' }], [100_000000n]),
+};
