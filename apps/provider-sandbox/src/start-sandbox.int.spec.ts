@@ -50,6 +50,8 @@ describe('startSandbox', () => {
       MAYAN_PRICE_URL: `${sandbox.url}/mayan-price`,
       MAYAN_EXPLORER_URL: `${sandbox.url}/mayan-explorer`,
       MAYAN_FORWARDER_ADDRESS: sandbox.chains.contracts[0].mayanForwarder,
+      ACROSS_MIN_POLL_INTERVAL_MS: '1000',
+      RELAY_FAILURE_GRACE_MS: '10000',
     });
   });
 

@@ -27,12 +27,19 @@ import { TokenDirectory } from './tokens/token-directory';
 import { DepositWatcher } from './watch/deposit-watcher';
 import { indexDepositLogs } from './watch/index-deposit-logs';
 
+const DEFAULT_FAILURE_HOLD_MS = 3000;
+
 export interface StartSandboxOptions {
   /** HTTP port; default 7700, 0 picks a free one. */
   port?: number;
   host?: string;
   /** How long a filler waits after indexing a deposit before delivering; default 1500 ms. */
   fillDelayMs?: number;
+  /**
+   * How long Relay reports `failure` before a failure-then-refund deposit is refunded, and `delayed` before a
+   * delayed deposit is filled (scenarios 902 and 910); default 3000 ms.
+   */
+  failureHoldMs?: number;
   /** Deposit-event polling interval per chain; default 250 ms. */
   pollIntervalMs?: number;
   faults?: ProviderFault[];
@@ -103,10 +110,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     now,
   };
   const fillDelayMs = options.fillDelayMs ?? 1500;
+  const failureHoldMs = options.failureHoldMs ?? DEFAULT_FAILURE_HOLD_MS;
   const settler = new TransferSettler({
     transfers: context.transfers,
     sender: new TokenSender(clients, chains.accounts.fillers),
     fillDelayMs: () => fillDelayMs,
+    failureHoldMs: () => failureHoldMs,
     now,
     onError: (error, t) => log(`${t.provider} settlement of ${t.sourceTxHash} failed: ${String(error)}`),
   });
@@ -159,6 +168,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       startedAt,
       startupMs: Math.round(performance.now() - started),
       publicHost: options.publicHost,
+      failureHoldMs,
     });
     current.manifest = manifest;
     if (dir !== null) await writeManifestFiles(dir, manifest, chains);

@@ -34,7 +34,7 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
     const destinationChainId = readChainId(context, query, 'destinationChainId');
     const depositor = readAddress(query, 'depositor');
     const recipient = readOptionalAddress(query, 'recipient') ?? depositor;
-    readOptionalAddress(query, 'refundAddress');
+    const refundAddress = readOptionalAddress(query, 'refundAddress');
     const integratorId = request.query.get('integratorId');
     if (integratorId && !/^0x[0-9a-fA-F]{4}$/.test(integratorId)) {
       throw new RequestFieldError('integratorId', 'invalid', 'integratorId must be a 2-byte hex string');
@@ -118,7 +118,7 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
       if (gas !== null) Object.assign(swapTx, { simulationSuccess: true, gas: gas.toString() });
     }
     const id = randomId(12).slice(2);
-    context.quotes.addAcross({ id, depositor, recipient, quote, createdAt: context.now() });
+    context.quotes.addAcross({ id, depositor, recipient, refundAddress, quote, createdAt: context.now() });
     return jsonReply(
       200,
       acrossQuoteBody({

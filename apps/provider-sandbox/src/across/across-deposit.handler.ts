@@ -2,22 +2,32 @@ import { jsonReply, type RouteHandler } from '../http/sandbox-http';
 import { usdValue } from '../pricing/compute-quote';
 import { formatMicroUsd } from '../pricing/format-usd';
 import { type SandboxContext } from '../sandbox-context';
+import { reportedOutput } from '../scenarios/reported-output';
 import { acrossStatus } from './across-status';
 import { findAcrossDeposit } from './find-across-deposit';
 
-/** `GET /deposit`: the indexed deposit with `outputAmount`, the amount the filler delivers (reference §2.4). */
+/**
+ * `GET /deposit`: the indexed deposit (`index` as for `/deposit/status`) with `outputAmount`, the amount the
+ * filler delivers (reference §2.4), or once filled what it reports delivering. A deposit whose destination action
+ * fails reports the bridged token it pays out as `outputToken`, and the token the swap should have produced as
+ * `swapOutputToken` with the quote's minimum, as the indexer does for deposits with a destination swap
+ * (across-protocol/indexer packages/indexer-api/src/dtos/deposits.dto.ts).
+ */
 export function acrossDepositHandler(context: SandboxContext): RouteHandler {
   return (request) => {
-    const t = findAcrossDeposit(context, request.query);
+    const { transfer: t, pagination } = findAcrossDeposit(context, request.query);
+    const filled = t.status === 'filled';
+    // A deposit with a destination swap bridges another token from the start, so its bridge leg shows throughout.
+    const swap = t.scenario === 'destination-action-failed';
+    const output = filled || swap ? reportedOutput(t) : { token: t.outputToken, amount: t.outputAmount };
     const tokenIn = context.tokens.find(t.sourceChainId, t.inputToken);
     const inUsd = tokenIn
       ? usdValue(t.inputAmount, tokenIn.decimals, context.prices[tokenIn.symbol] ?? 0n)
       : 0n;
-    const tokenOut = context.tokens.find(t.destinationChainId, t.outputToken);
+    const tokenOut = context.tokens.find(t.destinationChainId, output.token);
     const outUsd = tokenOut
-      ? usdValue(t.outputAmount, tokenOut.decimals, context.prices[tokenOut.symbol] ?? 0n)
+      ? usdValue(output.amount, tokenOut.decimals, context.prices[tokenOut.symbol] ?? 0n)
       : 0n;
-    const filled = t.status === 'filled';
     return Promise.resolve(
       jsonReply(200, {
         deposit: {
@@ -29,10 +39,10 @@ export function acrossDepositHandler(context: SandboxContext): RouteHandler {
           recipient: t.recipient,
           inputToken: t.eventInputToken,
           inputAmount: t.inputAmount.toString(),
-          outputToken: t.outputToken,
-          outputAmount: t.outputAmount.toString(),
-          swapOutputToken: null,
-          swapOutputTokenAmount: null,
+          outputToken: output.token,
+          outputAmount: output.amount.toString(),
+          swapOutputToken: swap ? t.outputToken : null,
+          swapOutputTokenAmount: swap ? t.minimumOutput.toString() : null,
           message: t.message,
           exclusiveRelayer: t.exclusiveRelayer,
           exclusivityDeadline: t.exclusivityDeadline,
@@ -53,7 +63,7 @@ export function acrossDepositHandler(context: SandboxContext): RouteHandler {
           fillGasFeeUsd: '0',
           speedups: [],
         },
-        pagination: { currentIndex: 0, maxIndex: 0 },
+        pagination,
       }),
     );
   };

@@ -1,6 +1,8 @@
 import { getAddress, zeroAddress } from 'viem';
 import { type AcrossTransfer } from '../ledger/transfer-record';
 import { type SandboxContext } from '../sandbox-context';
+import { scenarioFor } from '../scenarios/sandbox-scenarios';
+import { settlementPlan } from '../scenarios/settlement-plan';
 import { type DepositLog } from '../watch/deposit-watcher';
 
 type AcrossLog = Extract<DepositLog, { eventName: 'V3FundsDeposited' }>;
@@ -8,6 +10,8 @@ type AcrossLog = Extract<DepositLog, { eventName: 'V3FundsDeposited' }>;
 /**
  * A spoke-pool deposit as an Across transfer: the event itself says what to deliver (`outputAmount` of
  * `outputToken` to `recipient`). A native deposit names WETH as input; the transaction's value tells it apart.
+ * The quote it executes, matched on the event's fields, adds what the event lacks: the minimum output and the
+ * refund address (without a match: the deposit's output and no refund address).
  */
 export async function acrossTransferFromLog(
   context: SandboxContext,
@@ -22,29 +26,53 @@ export async function acrossTransferFromLog(
     native = tx.value > 0n;
   }
   const now = context.now();
-  return {
+  const inputToken = native ? zeroAddress : eventInputToken;
+  const recipient = getAddress(args.recipient);
+  const destinationChainId = Number(args.destinationChainId);
+  const outputToken = getAddress(args.outputToken);
+  const quoted = context.quotes.findAcross({
+    originChainId: chainId,
+    destinationChainId,
+    depositor: args.depositor,
+    recipient,
+    inputToken,
+    outputToken,
+    inputAmount: args.inputAmount,
+    outputAmount: args.outputAmount,
+  });
+  const base = {
     id: `across:${chainId}:${log.transactionHash}:${log.logIndex}`,
-    provider: 'across',
-    status: 'pending',
+    provider: 'across' as const,
+    status: 'pending' as const,
     sourceChainId: chainId,
     sourceTxHash: log.transactionHash,
+    sourceLogIndex: log.logIndex,
     sourceBlockNumber: log.blockNumber,
     depositor: getAddress(args.depositor),
-    recipient: getAddress(args.recipient),
-    inputToken: native ? zeroAddress : eventInputToken,
+    recipient,
+    inputToken,
     eventInputToken,
     inputAmount: args.inputAmount,
-    destinationChainId: Number(args.destinationChainId),
-    outputToken: getAddress(args.outputToken),
+    destinationChainId,
+    outputToken,
     outputAmount: args.outputAmount,
-    refund: context.faults.get('across')?.refund === true,
+    minimumOutput: quoted?.quote.minOut ?? args.outputAmount,
+    scenario: scenarioFor('across', args.inputAmount),
     depositId: args.depositId,
     quoteTimestamp: args.quoteTimestamp,
     fillDeadline: args.fillDeadline,
     exclusivityDeadline: args.exclusivityDeadline,
     exclusiveRelayer: getAddress(args.exclusiveRelayer),
     message: args.message,
+    refundAddress: quoted?.refundAddress,
     createdAt: now,
     updatedAt: now,
   };
+  const plan = settlementPlan(context, {
+    ...base,
+    refund: context.faults.get('across')?.refund === true,
+    // across-protocol/frontend api/_dexes/utils.ts getAcrossFallbackRecipient: refundAddress ?? recipient.
+    bridged: { token: eventInputToken, fallbackRecipient: base.refundAddress ?? recipient },
+  });
+  return { ...base, plan };
 }

@@ -11,6 +11,7 @@ import {
   UnsupportedChainError,
 } from '../pricing/quote-errors';
 import { DepositNotFoundError } from './deposit-not-found-error';
+import { IndexerQueryError } from './indexer-query-error';
 
 /** Across's error body (reference §2.6): `{type:"AcrossApiError", code, status, message, param?, id}`. */
 export function acrossError(status: number, code: string, message: string, param?: string): SandboxReply {
@@ -39,6 +40,9 @@ export const acrossErrors: DialectErrors = {
     // The indexer (proxied under /deposit*) has its own, older error shape.
     if (error instanceof DepositNotFoundError) {
       return jsonReply(404, { error: 'DepositNotFoundException', message: error.message });
+    }
+    if (error instanceof IndexerQueryError) {
+      return jsonReply(400, { error: error.errorName, message: error.message });
     }
     if (error instanceof RequestFieldError) {
       return acrossError(

@@ -9,6 +9,7 @@ export type AcrossStatus = 'pending' | 'filled' | 'refunded';
 export function acrossStatus(status: TransferStatus): AcrossStatus {
   switch (status) {
     case 'pending':
+    case 'delayed':
     case 'filling':
     case 'refunding':
     case 'failed':

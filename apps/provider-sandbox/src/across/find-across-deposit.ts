@@ -2,20 +2,30 @@ import { RequestFieldError } from '../http/request-field-error';
 import { type AcrossTransfer } from '../ledger/transfer-record';
 import { type SandboxContext } from '../sandbox-context';
 import { DepositNotFoundError } from './deposit-not-found-error';
+import { IndexerQueryError } from './indexer-query-error';
+
+export interface FoundAcrossDeposit {
+  transfer: AcrossTransfer;
+  pagination: { currentIndex: number; maxIndex: number };
+}
 
 /**
- * The deposit named by `depositTxnRef` (or its deprecated alias `depositTxHash`), or by
- * `originChainId` + `depositId`, as the indexer accepts them.
+ * The deposit named by `depositTxnRef` (or its deprecated alias `depositTxHash`), or by `originChainId` +
+ * `depositId`, and `index` (default 0) among the matches in log order, since one transaction can hold several
+ * deposits. As across-protocol/indexer packages/indexer-api/src/services/deposits.ts: no match is a 404
+ * DepositNotFoundException; an index past the matches is a 400 IndexParamOutOfRangeException.
  */
-export function findAcrossDeposit(context: SandboxContext, query: URLSearchParams): AcrossTransfer {
+export function findAcrossDeposit(context: SandboxContext, query: URLSearchParams): FoundAcrossDeposit {
   const txRef = query.get('depositTxnRef') ?? query.get('depositTxHash');
   const originChainId = query.get('originChainId');
   const depositId = query.get('depositId');
-  let transfer: AcrossTransfer | undefined;
+  const index = readIndex(query.get('index'));
+  let matches: AcrossTransfer[];
   if (txRef) {
-    transfer = context.transfers.acrossByDepositTx(txRef);
+    matches = context.transfers.acrossByDepositTx(txRef);
   } else if (originChainId && depositId && /^\d+$/.test(originChainId) && /^\d+$/.test(depositId)) {
-    transfer = context.transfers.acrossByDepositId(Number(originChainId), Number(depositId));
+    const transfer = context.transfers.acrossByDepositId(Number(originChainId), Number(depositId));
+    matches = transfer ? [transfer] : [];
   } else {
     throw new RequestFieldError(
       'depositTxnRef',
@@ -23,6 +33,25 @@ export function findAcrossDeposit(context: SandboxContext, query: URLSearchParam
       'depositTxnRef or originChainId and depositId is required',
     );
   }
-  if (!transfer) throw new DepositNotFoundError();
-  return transfer;
+  if (matches.length === 0) throw new DepositNotFoundError();
+  const transfer = matches[index];
+  if (!transfer) {
+    throw new IndexerQueryError(
+      'IndexParamOutOfRangeException',
+      `Index ${index} out of range. Index must be between 0 and ${matches.length - 1}`,
+    );
+  }
+  return { transfer, pagination: { currentIndex: index, maxIndex: matches.length - 1 } };
+}
+
+/** deposits.dto.ts: `index: s.refine(s.defaulted(stringToInt, 0), "positiveIndex", (value) => value >= 0)`. */
+function readIndex(raw: string | null): number {
+  if (raw === null || raw === '') return 0;
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new IndexerQueryError(
+      'ValidationError',
+      `At path: index -- Expected a value of type \`positiveIndex\`, but received: \`${raw}\``,
+    );
+  }
+  return Number(raw);
 }

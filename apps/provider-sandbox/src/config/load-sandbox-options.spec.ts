@@ -11,6 +11,7 @@ describe('loadSandboxOptions', () => {
       SANDBOX_PORT: '0',
       SANDBOX_HOST: '0.0.0.0',
       SANDBOX_FILL_DELAY_MS: '50',
+      SANDBOX_FAILURE_HOLD_MS: '400',
       SANDBOX_POLL_MS: '20',
       SANDBOX_MANIFEST_DIR: '/tmp/x',
       SANDBOX_CHAIN_PORTS: '1=8545, 8453=8546',
@@ -23,6 +24,7 @@ describe('loadSandboxOptions', () => {
       port: 0,
       host: '0.0.0.0',
       fillDelayMs: 50,
+      failureHoldMs: 400,
       pollIntervalMs: 20,
       manifestDir: '/tmp/x',
       chainPorts: { 1: 8545, 8453: 8546 },
@@ -53,6 +55,7 @@ describe('loadSandboxOptions', () => {
     },
     { env: { SANDBOX_PORT: '70000' }, message: 'SANDBOX_PORT: must be an integer from 0 to 65535' },
     { env: { SANDBOX_FILL_DELAY_MS: '-1' }, message: 'SANDBOX_FILL_DELAY_MS: must be an integer' },
+    { env: { SANDBOX_FAILURE_HOLD_MS: '1.5' }, message: 'SANDBOX_FAILURE_HOLD_MS: must be an integer' },
     {
       env: { SANDBOX_FAULTS: '{"provider":"lifi"}' },
       message: 'SANDBOX_FAULTS: provider: must be one of relay, across, mayan',

@@ -16,6 +16,8 @@ export function loadSandboxOptions(env: Env = process.env): StartSandboxOptions 
     fillDelayMs: integer(env, 'SANDBOX_FILL_DELAY_MS', 0, 600_000) ?? 1500,
     pollIntervalMs: integer(env, 'SANDBOX_POLL_MS', 10, 60_000) ?? 250,
   };
+  const failureHoldMs = integer(env, 'SANDBOX_FAILURE_HOLD_MS', 0, 600_000);
+  if (failureHoldMs !== undefined) options.failureHoldMs = failureHoldMs;
   const host = read(env, 'SANDBOX_HOST');
   if (host) options.host = host;
   const chainHost = read(env, 'SANDBOX_CHAIN_HOST');

@@ -3,6 +3,13 @@ import { type SandboxProvider } from '../pricing/sandbox-provider';
 import { type ChainClients, type SandboxWalletClient } from '../rpc/chain-clients';
 import { isNative } from '../tokens/token-directory';
 import { FillRevertedError } from './fill-reverted-error';
+import { FillSucceededError } from './fill-succeeded-error';
+
+/**
+ * Gas for a transfer meant to revert: set explicitly, because estimating a reverting call fails and the
+ * transaction would never be sent. An ERC-20 transfer reverts well within it.
+ */
+const REVERTING_TRANSFER_GAS = 100_000n;
 
 export interface SendTokens {
   provider: SandboxProvider;
@@ -11,6 +18,8 @@ export interface SendTokens {
   token: Address;
   to: Address;
   amount: bigint;
+  /** An ERC-20 transfer that must be mined and revert (the reverted-fill scenario); resolves once it has. */
+  reverts?: boolean;
   /** Called with the hash once the transaction is sent, before it is mined. */
   onSent?(hash: Hex): void;
 }
@@ -41,6 +50,9 @@ export class TokenSender {
 
   private async sendNow(key: string, params: SendTokens): Promise<Hex> {
     const wallet = this.wallet(key, params);
+    if (params.reverts && isNative(params.token)) {
+      throw new Error('a native transfer to an account cannot be made to revert');
+    }
     const hash = isNative(params.token)
       ? await wallet.sendTransaction({ to: params.to, value: params.amount })
       : await wallet.writeContract({
@@ -48,10 +60,13 @@ export class TokenSender {
           abi: erc20Abi,
           functionName: 'transfer',
           args: [params.to, params.amount],
+          ...(params.reverts ? { gas: REVERTING_TRANSFER_GAS } : {}),
         });
     params.onSent?.(hash);
     const receipt = await this.clients.public(params.chainId).waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new FillRevertedError(hash);
+    const reverted = receipt.status !== 'success';
+    if (reverted && !params.reverts) throw new FillRevertedError(hash);
+    if (!reverted && params.reverts) throw new FillSucceededError(hash);
     return hash;
   }
 

@@ -16,6 +16,8 @@ export interface AcrossQuoteRecord {
   id: string;
   depositor: Address;
   recipient: Address;
+  /** The `refundAddress` query parameter: the deposit event does not carry it, so the quote book keeps it. */
+  refundAddress: Address | undefined;
   quote: ComputedQuote;
   createdAt: number;
 }
@@ -49,6 +51,36 @@ export class QuoteBook {
 
   acrossQuote(id: string): AcrossQuoteRecord | undefined {
     return this.across.get(id);
+  }
+
+  /**
+   * The newest Across quote a deposit executes, matched on what the deposit event carries (Across puts no quote
+   * id on chain). Not claimed: the same swap transaction can be sent twice.
+   */
+  findAcross(deposit: {
+    originChainId: number;
+    destinationChainId: number;
+    depositor: Address;
+    recipient: Address;
+    inputToken: Address;
+    outputToken: Address;
+    inputAmount: bigint;
+    outputAmount: bigint;
+  }): AcrossQuoteRecord | undefined {
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    return [...this.across.values()]
+      .reverse()
+      .find(
+        ({ quote, depositor, recipient }) =>
+          quote.tokenIn.chainId === deposit.originChainId &&
+          quote.tokenOut.chainId === deposit.destinationChainId &&
+          same(depositor, deposit.depositor) &&
+          same(recipient, deposit.recipient) &&
+          same(quote.tokenIn.address, deposit.inputToken) &&
+          same(quote.tokenOut.address, deposit.outputToken) &&
+          quote.amountIn === deposit.inputAmount &&
+          quote.expectedOut === deposit.outputAmount,
+      );
   }
 
   addMayan(record: MayanQuoteRecord): void {

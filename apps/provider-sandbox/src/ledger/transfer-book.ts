@@ -7,7 +7,9 @@ import {
   type TransferRecord,
 } from './transfer-record';
 
-type TransferPatch = Partial<Pick<TransferRecord, 'status' | 'fillTxHash' | 'refundTxHash' | 'failReason'>>;
+type TransferPatch = Partial<
+  Pick<TransferRecord, 'status' | 'fillTxHash' | 'refundTxHash' | 'failReason' | 'refundFailReason'>
+>;
 
 /** Deposits the watchers have indexed, and what the fillers did about them. */
 export class TransferBook {
@@ -36,8 +38,11 @@ export class TransferBook {
     return this.ofProvider('relay').find((t) => t.requestId.toLowerCase() === wanted);
   }
 
-  acrossByDepositTx(txHash: string): AcrossTransfer | undefined {
-    return this.ofProvider('across').find((t) => sameHash(t.sourceTxHash, txHash));
+  /** Every Across deposit of one transaction, in log order: the indexer's `index` counts along this list. */
+  acrossByDepositTx(txHash: string): AcrossTransfer[] {
+    return this.ofProvider('across')
+      .filter((t) => sameHash(t.sourceTxHash, txHash))
+      .sort((a, b) => a.sourceLogIndex - b.sourceLogIndex);
   }
 
   acrossByDepositId(originChainId: number, depositId: number): AcrossTransfer | undefined {
@@ -46,10 +51,17 @@ export class TransferBook {
     );
   }
 
-  mayanBySourceTx(txHash: string): MayanTransfer | undefined {
-    // The explorer also finds a swap by its order hash (the Swift order key).
-    return this.ofProvider('mayan').find(
-      (t) => sameHash(t.sourceTxHash, txHash) || sameHash(t.orderKey, txHash),
+  /**
+   * The swap with this order hash (the Swift order key), else the first order of the source transaction: with
+   * several orders in one transaction, only the order key tells them apart.
+   */
+  mayanBySourceTx(hash: string): MayanTransfer | undefined {
+    const orders = this.ofProvider('mayan');
+    return (
+      orders.find((t) => sameHash(t.orderKey, hash)) ??
+      orders
+        .filter((t) => sameHash(t.sourceTxHash, hash))
+        .sort((a, b) => a.sourceLogIndex - b.sourceLogIndex)[0]
     );
   }
 

@@ -1,11 +1,15 @@
 import { type Address, type Hex } from 'viem';
 import { type SandboxProvider } from '../pricing/sandbox-provider';
+import { type SandboxScenario } from '../scenarios/sandbox-scenarios';
+import { type SettlementPlan } from '../scenarios/settlement-plan';
 
 /**
  * Where a deposit stands. `filling`/`refunding` mean the sandbox's transaction is sent but not yet mined;
- * each dialect maps these onto its own status vocabulary.
+ * `delayed` is the hold before a delayed fill; `failed` is final unless a refund follows (failure-then-refund).
+ * Each dialect maps these onto its own status vocabulary.
  */
-export type TransferStatus = 'pending' | 'filling' | 'refunding' | 'filled' | 'refunded' | 'failed';
+export type TransferStatus =
+  'pending' | 'delayed' | 'filling' | 'refunding' | 'filled' | 'refunded' | 'failed';
 
 interface TransferBase {
   /** `<provider>:<chainId>:<txHash>:<logIndex>`: one deposit event. */
@@ -14,6 +18,8 @@ interface TransferBase {
   status: TransferStatus;
   sourceChainId: number;
   sourceTxHash: Hex;
+  /** Orders several deposits of one transaction (Across's `index`, Mayan's first order of a tx). */
+  sourceLogIndex: number;
   sourceBlockNumber: bigint;
   depositor: Address;
   recipient: Address;
@@ -23,13 +29,19 @@ interface TransferBase {
   destinationChainId: number;
   /** The zero address for native ETH output. */
   outputToken: Address;
-  /** What the filler will deliver (or delivered). */
+  /** What the deposit or its quote promised to deliver; see `plan.reported` for what the dialects report. */
   outputAmount: bigint;
-  /** Refund instead of fill: the refund fault, or Relay's debug-force-refund referrer. */
-  refund: boolean;
+  /** The quote's minimum output in output-token base units (the order's minimum when no quote matched). */
+  minimumOutput: bigint;
+  /** The scenario this provider plays for the deposit (`scenarioFor`): `normal` unless the amount asks otherwise. */
+  scenario: SandboxScenario;
+  /** How the filler settles it, decided when indexed. */
+  plan: SettlementPlan;
   fillTxHash?: Hex;
   refundTxHash?: Hex;
   failReason?: string;
+  /** Why no refund follows a final failure (Relay's refundFailReason). */
+  refundFailReason?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -49,6 +61,8 @@ export interface AcrossTransfer extends TransferBase {
   exclusivityDeadline: number;
   exclusiveRelayer: Address;
   message: Hex;
+  /** The quote's `refundAddress`: where a failed destination action sends the bridged token. */
+  refundAddress: Address | undefined;
 }
 
 export interface MayanTransfer extends TransferBase {

@@ -1,5 +1,6 @@
 import { type SandboxChains } from '../chains/start-sandbox-chains';
 import { type ProviderFault } from '../faults/provider-fault';
+import { SANDBOX_SCENARIOS } from '../scenarios/sandbox-scenarios';
 import { type SandboxManifest } from './sandbox-manifest';
 
 /** Any value works: the sandbox accepts every key on /requests/v3, but the service must send one. */
@@ -14,6 +15,7 @@ export function buildManifest(params: {
   startupMs: number;
   /** Host name for the chains' RPC URLs as others see them; default: the loopback URLs the sandbox uses itself. */
   publicHost?: string;
+  failureHoldMs: number;
 }): SandboxManifest {
   const { url, chains } = params;
   // The deployer creates the contracts at the same nonces on every chain, so one forwarder address serves all.
@@ -41,6 +43,11 @@ export function buildManifest(params: {
     },
     providers,
     faults: params.faults,
+    scenarios: {
+      failureHoldMs: params.failureHoldMs,
+      // As text, like every base-unit amount the sandbox serves.
+      suffixes: Object.fromEntries(SANDBOX_SCENARIOS.map((s) => [s.scenario, s.suffix.toString()])),
+    },
     files: params.files,
     env: {
       ...(params.files ? { CHAINS_FILE: params.files.chains } : {}),
@@ -50,6 +57,10 @@ export function buildManifest(params: {
       MAYAN_PRICE_URL: providers.mayan.priceUrl,
       MAYAN_EXPLORER_URL: providers.mayan.explorerUrl,
       MAYAN_FORWARDER_ADDRESS: forwarderAddress,
+      // The sandbox's across indexer answers at once (the real one runs on a 10 s cadence), and its relay failures
+      // turn into refunds after SANDBOX_FAILURE_HOLD_MS: the service may poll and wait accordingly.
+      ACROSS_MIN_POLL_INTERVAL_MS: '1000',
+      RELAY_FAILURE_GRACE_MS: String(Math.max(10_000, params.failureHoldMs * 3)),
     },
   };
 }

@@ -22,6 +22,11 @@ export interface SandboxManifest {
     mayan: { priceUrl: string; explorerUrl: string; forwarderAddress: Address };
   };
   faults: ProviderFault[];
+  /**
+   * The magic input-amount suffixes (docs/sandbox.md "Scenarios"), for clients that cannot import the sandbox,
+   * and the failure hold in ms.
+   */
+  scenarios: { failureHoldMs: number; suffixes: Record<string, string> };
   files: { manifest: string; chains: string } | null;
   /** Environment for the service, e.g. `RELAY_BASE_URL`; `CHAINS_FILE` only when the files were written. */
   env: Record<string, string>;

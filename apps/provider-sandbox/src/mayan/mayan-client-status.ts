@@ -1,12 +1,20 @@
 import { type TransferStatus } from '../ledger/transfer-record';
 
-/** The explorer's `clientStatus` and detailed `status` (reference §3.4); only COMPLETED and REFUNDED are terminal. */
-export function mayanClientStatus(status: TransferStatus): {
-  clientStatus: 'INPROGRESS' | 'COMPLETED' | 'REFUNDED';
-  status: string;
-} {
+export type MayanClientStatus = 'INPROGRESS' | 'COMPLETED' | 'REFUNDED' | 'CANCELED';
+
+/**
+ * The explorer's `clientStatus` and detailed `status` (reference §3.4). COMPLETED, REFUNDED and CANCELED are
+ * terminal; a cancelled order is a refund that mayan-finance/wormhole-sdk-route src/utils.ts
+ * (MayanClientStatus.CANCELED) handles like REFUNDED. No provider source names the detailed status of a
+ * cancelled order: `ORDER_CANCELED` is the sandbox's.
+ */
+export function mayanClientStatus(
+  status: TransferStatus,
+  canceled: boolean,
+): { clientStatus: MayanClientStatus; status: string } {
   switch (status) {
     case 'pending':
+    case 'delayed':
     case 'filling':
     case 'refunding':
     case 'failed':
@@ -14,6 +22,8 @@ export function mayanClientStatus(status: TransferStatus): {
     case 'filled':
       return { clientStatus: 'COMPLETED', status: 'ORDER_SETTLED' };
     case 'refunded':
-      return { clientStatus: 'REFUNDED', status: 'REFUNDED_ON_EVM' };
+      return canceled
+        ? { clientStatus: 'CANCELED', status: 'ORDER_CANCELED' }
+        : { clientStatus: 'REFUNDED', status: 'REFUNDED_ON_EVM' };
   }
 }

@@ -1,6 +1,8 @@
 import { getAddress } from 'viem';
 import { type MayanTransfer } from '../ledger/transfer-record';
 import { type SandboxContext } from '../sandbox-context';
+import { scenarioFor } from '../scenarios/sandbox-scenarios';
+import { settlementPlan } from '../scenarios/settlement-plan';
 import { bytes32ToAddress } from '../tokens/bytes32-to-address';
 import { type DepositLog } from '../watch/deposit-watcher';
 import { chainIdByWormholeId } from './mayan-chains';
@@ -37,12 +39,14 @@ export function mayanTransferFromLog(
   });
   const scale = 10n ** BigInt(Math.max(0, tokenOut.decimals - SWIFT_DECIMALS));
   const now = context.now();
-  return {
+  const orderMinimum = args.minAmountOut * scale;
+  const base = {
     id: `mayan:${chainId}:${log.transactionHash}:${log.logIndex}`,
-    provider: 'mayan',
-    status: 'pending',
+    provider: 'mayan' as const,
+    status: 'pending' as const,
     sourceChainId: chainId,
     sourceTxHash: log.transactionHash,
+    sourceLogIndex: log.logIndex,
     sourceBlockNumber: log.blockNumber,
     depositor: bytes32ToAddress(args.trader),
     trader: bytes32ToAddress(args.trader),
@@ -51,8 +55,9 @@ export function mayanTransferFromLog(
     inputAmount: args.amountIn,
     destinationChainId,
     outputToken,
-    outputAmount: matched?.quote.expectedOut ?? args.minAmountOut * scale,
-    refund: context.faults.get('mayan')?.refund === true,
+    outputAmount: matched?.quote.expectedOut ?? orderMinimum,
+    minimumOutput: matched?.quote.minOut ?? orderMinimum,
+    scenario: scenarioFor('mayan', args.amountIn),
     orderKey: args.key,
     minAmountOut: args.minAmountOut,
     deadline: args.deadline,
@@ -60,4 +65,6 @@ export function mayanTransferFromLog(
     createdAt: now,
     updatedAt: now,
   };
+  const plan = settlementPlan(context, { ...base, refund: context.faults.get('mayan')?.refund === true });
+  return { ...base, plan };
 }

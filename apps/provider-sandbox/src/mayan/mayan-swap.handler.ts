@@ -1,6 +1,7 @@
 import { formatUnits } from 'viem';
 import { jsonReply, type RouteHandler } from '../http/sandbox-http';
 import { type SandboxContext } from '../sandbox-context';
+import { reportedOutput } from '../scenarios/reported-output';
 import { mayanChainById } from './mayan-chains';
 import { mayanClientStatus } from './mayan-client-status';
 import { SwapNotFoundError } from './swap-not-found-error';
@@ -9,7 +10,8 @@ const SWIFT_DECIMALS = 8;
 
 /**
  * Explorer `GET /swap/trx/{sourceTxHash | orderHash}`: 404 until the watcher indexes the order; `toAmount`
- * is the delivered amount in human units. Chain fields are Wormhole ids as strings.
+ * is the delivered amount in human units. Chain fields are Wormhole ids as strings. With several orders in one
+ * transaction, the order hash finds each and the transaction hash the first.
  */
 export function mayanSwapHandler(context: SandboxContext): RouteHandler {
   return (request) => {
@@ -20,7 +22,7 @@ export function mayanSwapHandler(context: SandboxContext): RouteHandler {
     const tokenOut = context.tokens.find(t.destinationChainId, t.outputToken)!;
     const sourceChain = String(mayanChainById(t.sourceChainId)?.wormholeId);
     const destChain = String(mayanChainById(t.destinationChainId)?.wormholeId);
-    const { clientStatus, status } = mayanClientStatus(t.status);
+    const { clientStatus, status } = mayanClientStatus(t.status, t.scenario === 'cancel');
     const minScale = 10n ** BigInt(Math.max(0, tokenOut.decimals - SWIFT_DECIMALS));
     const iso = (ms: number) => new Date(ms).toISOString();
     const done = t.status === 'filled' || t.status === 'refunded';
@@ -45,7 +47,7 @@ export function mayanSwapHandler(context: SandboxContext): RouteHandler {
         toTokenAddress: t.outputToken,
         toTokenChain: destChain,
         toTokenSymbol: tokenOut.symbol,
-        toAmount: t.status === 'filled' ? formatUnits(t.outputAmount, tokenOut.decimals) : null,
+        toAmount: t.status === 'filled' ? formatUnits(reportedOutput(t).amount, tokenOut.decimals) : null,
         minAmountOut: formatUnits(t.minAmountOut * minScale, tokenOut.decimals),
         minAmountOut64: t.minAmountOut.toString(),
         gasDrop: '0',

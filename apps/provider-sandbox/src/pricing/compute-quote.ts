@@ -1,3 +1,4 @@
+import { convertByValue } from './convert-by-value';
 import { type PriceTable } from './price-table';
 import { type ProviderEconomics } from './provider-economics';
 import { AmountTooLowError, QuoteParamError, SameChainRouteError, UnknownTokenError } from './quote-errors';
@@ -72,7 +73,11 @@ export function computeQuote(request: QuoteRequest, market: QuoteMarket): Comput
   const priceOut = market.prices[tokenOut.symbol];
   const { feeBps, flatFeeMicroUsd, etaSeconds } = market.economics;
 
-  const grossOut = convert(amountIn, tokenIn.decimals, priceIn, tokenOut.decimals, priceOut);
+  const grossOut = convertByValue(
+    amountIn,
+    { decimals: tokenIn.decimals, priceMicroUsd: priceIn },
+    { decimals: tokenOut.decimals, priceMicroUsd: priceOut },
+  );
   const flatOut = (flatFeeMicroUsd * 10n ** BigInt(tokenOut.decimals)) / priceOut;
   const providerFeeOut = (grossOut * BigInt(feeBps)) / BPS + flatOut;
   const appFeeOut = (grossOut * BigInt(appFeeBps)) / BPS;
@@ -112,10 +117,6 @@ export function computeQuote(request: QuoteRequest, market: QuoteMarket): Comput
 /** Micro-USD value of a base-unit amount. */
 export function usdValue(amount: bigint, decimals: number, priceMicroUsd: bigint): bigint {
   return (amount * priceMicroUsd) / 10n ** BigInt(decimals);
-}
-
-function convert(amount: bigint, decIn: number, priceIn: bigint, decOut: number, priceOut: bigint): bigint {
-  return (amount * priceIn * 10n ** BigInt(decOut)) / (priceOut * 10n ** BigInt(decIn));
 }
 
 function findToken(market: QuoteMarket, chainId: number, address: string): QuoteToken {

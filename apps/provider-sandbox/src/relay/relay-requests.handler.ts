@@ -3,6 +3,7 @@ import { jsonReply, type RouteHandler } from '../http/sandbox-http';
 import { type RelayTransfer } from '../ledger/transfer-record';
 import { formatRate } from '../pricing/format-rate';
 import { type SandboxContext } from '../sandbox-context';
+import { reportedOutput } from '../scenarios/reported-output';
 import { relayAmount } from './relay-amount';
 import { relayStatus } from './relay-status';
 
@@ -46,7 +47,8 @@ function relayRequest(context: SandboxContext, transfer: RelayTransfer) {
   const outChainId = transfer.fillTxHash ? transfer.destinationChainId : transfer.sourceChainId;
   const seconds = (ms: number) => Math.floor(ms / 1000);
   const delivered = transfer.status === 'filled';
-  const actualOut = relayAmount(quote.tokenOut, transfer.outputAmount, prices, quote.minOut);
+  const actualAmount = reportedOutput(transfer).amount;
+  const actualOut = relayAmount(quote.tokenOut, actualAmount, prices, quote.minOut);
   return {
     id: transfer.requestId,
     status: relayStatus(transfer.status),
@@ -57,6 +59,7 @@ function relayRequest(context: SandboxContext, transfer: RelayTransfer) {
     data: {
       slippageTolerance: String(quote.slippageBps),
       ...(transfer.failReason ? { failReason: transfer.failReason } : {}),
+      ...(transfer.refundFailReason ? { refundFailReason: transfer.refundFailReason } : {}),
       timeEstimate: quote.etaSeconds,
       inTxs: [
         {
@@ -92,7 +95,7 @@ function relayRequest(context: SandboxContext, transfer: RelayTransfer) {
                 rate: formatRate(
                   quote.amountIn,
                   quote.tokenIn.decimals,
-                  transfer.outputAmount,
+                  actualAmount,
                   quote.tokenOut.decimals,
                 ),
               },

@@ -11,6 +11,14 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type RunningSandbox } from '../start-sandbox';
 
+/** Scenario amounts: `withScenario(10_000_000n, 'refund')` = 10_000_901n (docs/sandbox.md "Scenarios"). */
+export {
+  SANDBOX_SCENARIOS,
+  scenarioOf,
+  withScenario,
+  type SandboxScenario,
+} from '../scenarios/sandbox-scenarios';
+
 /**
  * Helpers for the integration specs: a sandbox user's wallet on one chain, balances, HTTP calls, and
  * polling until the filler has done its part. Test-only: nothing in the sandbox imports this.
@@ -95,10 +103,11 @@ export async function waitUntil<T>(
   }
 }
 
-/** A sandbox for one spec file: free ports, quick fills, no manifest files. */
+/** A sandbox for one spec file: free ports, quick fills and failure holds, no manifest files. */
 export const TEST_SANDBOX_OPTIONS = {
   port: 0,
   fillDelayMs: 100,
+  failureHoldMs: 300,
   pollIntervalMs: 50,
   manifestDir: null,
   log: () => undefined,
