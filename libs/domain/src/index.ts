@@ -3,3 +3,4 @@ export * from './quoting';
 export * from './intent-session';
 export * from './attempt';
 export * from './webhook-delivery';
+export * from './tracking';

@@ -1,6 +1,8 @@
+import { DEFAULT_TRACKING_POLICY } from '@svc/domain';
+
 /** Settings of the settlement tracker (README "Configuration"), bound by the composition root. */
 export interface SettlementOptions {
-  /** How often the tracker looks at the attempts it follows. */
+  /** How often the tracker looks for due work (new events, due polls, deliveries seen on chain). */
   tickMs: number;
   /** No terminal outcome by preparedAt + this → failed with settlement_timeout (default 2 h). */
   trackingLimitMs: number;
@@ -8,13 +10,22 @@ export interface SettlementOptions {
   pollMinMs: number;
   /** … to this. */
   pollMaxMs: number;
+  /** Attempts tracked at once by one instance. */
+  concurrency: number;
+  /** One attempt's run holds a place in the pool at most this long; a slower one finishes outside it. */
+  attemptBudgetMs: number;
+  /** How often the work list and the log position are checkpointed (a restart resumes from there). */
+  checkpointEveryMs: number;
 }
 
 export const SETTLEMENT_OPTIONS = Symbol('SETTLEMENT_OPTIONS');
 
 export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
-  tickMs: 1000,
-  trackingLimitMs: 2 * 3600_000,
-  pollMinMs: 1000,
-  pollMaxMs: 30_000,
+  tickMs: 250,
+  trackingLimitMs: DEFAULT_TRACKING_POLICY.trackingLimitMs,
+  pollMinMs: DEFAULT_TRACKING_POLICY.pollMinMs,
+  pollMaxMs: DEFAULT_TRACKING_POLICY.pollMaxMs,
+  concurrency: 16,
+  attemptBudgetMs: 20_000,
+  checkpointEveryMs: 5000,
 };

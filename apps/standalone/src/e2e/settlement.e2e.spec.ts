@@ -298,6 +298,31 @@ describe('settlement on the provider sandbox', () => {
     expect(s.perChainStatus[0].legs[0].status).not.toBe('settled');
   }, 60_000);
 
+  it('evidence replayed from a settled attempt never settles another (H3: claims and the mined-after-prepare rule)', async () => {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    // A no-op leg: USDC already on Base moves to the recipient by a plain transfer, the same calldata every time.
+    const first = await prepared(0, [[8453, 'USDC', '3000000']], { recipient });
+    const chainResults = await execute(0, first.attempt);
+    await submitted(first.attempt.attemptId, {
+      chainResults,
+      walletAuthorization: { signature: await sign(0, first.attempt) },
+    });
+    expect((await until(first.attempt.attemptId, (s) => s.status === 'settled')).status).toBe('settled');
+    const second = await prepared(0, [[8453, 'USDC', '3000000']], { recipient });
+    expect(second.attempt.chainActions[0].transactions.map((t: { data: string }) => t.data)).toEqual(
+      first.attempt.chainActions[0].transactions.map((t: { data: string }) => t.data),
+    );
+    await submitted(second.attempt.attemptId, {
+      chainResults,
+      walletAuthorization: { signature: await sign(0, second.attempt) },
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const replayed = await status(second.attempt.attemptId);
+    expect(replayed.status).toBe('wallet_submitted');
+    expect(replayed.perChainStatus[0].status).toBe('submitted');
+    expect(replayed.settledOutputs).toEqual([]);
+  }, 60_000);
+
   it('refuses: unknown attempt 404, unknown chain 400, a foreign signature 400, late initial evidence 409', async () => {
     expect((await submitted('at_nope', { chainResults: [{ chainId: 1, bundleId: 'b' }] })).json.code).toBe(
       'attempt_not_found',
@@ -317,6 +342,14 @@ describe('settlement on the provider sandbox', () => {
       ).json.code,
     ).toBe('wallet_authorization_invalid');
     expect((await status(attempt.attemptId)).status).toBe('prepared'); // refused reports record nothing
+    // At most 2 × the chain's calls + 8 distinct hashes per chain: a flood of hashes is refused whole.
+    const flood = Array.from(
+      { length: 2 * attempt.chainActions[0].transactionCount + 9 },
+      (_, i) => `0x${(i + 1).toString(16).padStart(64, 'f')}`,
+    );
+    const flooded = await submitted(attempt.attemptId, { chainResults: [{ chainId: 1, txHashes: flood }] });
+    expect([flooded.status, flooded.json.code]).toEqual([400, 'evidence_limit_exceeded']);
+    expect((await status(attempt.attemptId)).status).toBe('prepared');
     tracking = false;
     clock.set(Date.parse(attempt.evidenceDeadlineAt) + 1);
     const late = await submitted(attempt.attemptId, { chainResults: [{ chainId: 1, bundleId: 'b' }] });
@@ -331,6 +364,9 @@ describe('settlement on the provider sandbox', () => {
   }, 30_000);
 
   it('a contract wallet signature is refused with contract_wallet_unsupported', async () => {
+    // A process caches a wallet's account kind for minutes, and user 2 signed as an EOA earlier: start afresh.
+    await t.close();
+    t = await start();
     const { attempt } = await prepared(2, [[1, 'USDC', '1000000']]);
     const { reader } = wallet(2, 1);
     await reader.request({

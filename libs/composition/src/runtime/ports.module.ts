@@ -72,6 +72,8 @@ export function portsModule(ports: Ports): DynamicModule {
         tickMs: env.SETTLEMENT_TICK_MS,
         trackingLimitMs: env.SETTLEMENT_TRACKING_LIMIT_SECONDS * 1000,
         pollMinMs: Math.min(DEFAULT_SETTLEMENT_OPTIONS.pollMinMs, Math.max(50, env.SETTLEMENT_TICK_MS)),
+        concurrency: env.SETTLEMENT_CONCURRENCY,
+        attemptBudgetMs: env.SETTLEMENT_ATTEMPT_BUDGET_MS,
       },
     },
     {

@@ -29,6 +29,10 @@ export const LEG_ERROR_CODES = [
   'provider_failed',
   /** Not settled (or no wallet authorization) within the tracking limit. */
   'settlement_timeout',
+  /** The fill reached the recipient, but below the leg's minimum output: never a silent `settled`. */
+  'below_minimum',
+  /** The bridge filled but its destination action (a swap into the target) failed: `refund` says what arrived. */
+  'destination_action_failed',
 ] as const;
 
 export type LegErrorCode = (typeof LEG_ERROR_CODES)[number];

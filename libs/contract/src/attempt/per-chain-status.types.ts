@@ -24,6 +24,24 @@ export interface StatusLeg {
   errorCode?: LegErrorCode | null;
   errorMessage?: string | null;
   trackingContext?: Record<string, unknown> | null;
+  /** Additive: where the funds of a refunded leg (or one whose destination action failed) went. */
+  refund?: LegRefund | null;
+}
+
+/**
+ * Where a leg's funds went when they did not reach the recipient as the target token: the chain, the token (the zero
+ * address for the native currency), the raw amount and the transaction that paid them, and the account paid. A
+ * field the provider and the chain could not tell is null.
+ */
+export interface LegRefund {
+  chainId: number | null;
+  token: string | null;
+  /** Raw base units of `token`, base 10. */
+  amount: string | null;
+  /** `exact` when read from the chain, `estimated` when reported by the provider. */
+  amountBasis: AmountBasis | null;
+  txHash: string | null;
+  to: string | null;
 }
 
 /** spec: PerChainStatus. The spec leaves the status values open; ours are CHAIN_STATUSES. */

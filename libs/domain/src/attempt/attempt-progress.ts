@@ -18,7 +18,9 @@ export function providerSawDeposit(state: AttemptRecord): boolean {
         s.status === 'pending' ||
         s.status === 'settled' ||
         s.errorCode === 'refunded' ||
-        s.errorCode === 'provider_failed',
+        s.errorCode === 'provider_failed' ||
+        s.errorCode === 'below_minimum' ||
+        s.errorCode === 'destination_action_failed',
     )
   );
 }

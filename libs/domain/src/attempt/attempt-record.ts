@@ -1,4 +1,10 @@
-import { type AmountBasis, type AttemptStatus, type LegErrorCode, type LegStatus } from '@svc/contract';
+import {
+  type AmountBasis,
+  type AttemptStatus,
+  type LegErrorCode,
+  type LegRefund,
+  type LegStatus,
+} from '@svc/contract';
 import { type AttemptPreparedData, type AuthorizationSignedData } from './attempt.events';
 
 /** What the wallet reported on one chain, over every report: hashes in order of first report. */
@@ -8,7 +14,7 @@ export interface ChainEvidence {
   bundleIds: string[];
 }
 
-export type SourceTxOutcome = 'confirmed' | 'reverted' | 'mismatched';
+export type SourceTxOutcome = 'confirmed' | 'reverted' | 'mismatched' | 'unknown';
 
 /** A source transaction the tracker classified; a tx is classified once. */
 export interface SourceTxRecord {
@@ -32,6 +38,10 @@ export interface SliceProgress {
   errorCode: LegErrorCode | null;
   errorMessage: string | null;
   updatedAt: number | null;
+  /** Where the funds went when the leg did not deliver the target (refunded, destination_action_failed). */
+  refund: LegRefund | null;
+  /** Fills the provider named that did not deliver this leg (each recorded once). */
+  rejectedFills: string[];
 }
 
 export interface AttemptFailure {

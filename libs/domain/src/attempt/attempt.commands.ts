@@ -1,4 +1,4 @@
-import { type AmountBasis } from '@svc/contract';
+import { type AmountBasis, type LegRefund } from '@svc/contract';
 
 type Command<Type extends string, Data> = { type: Type; data: Data };
 
@@ -21,21 +21,43 @@ export type ReportEvidence = Command<
   }
 >;
 
-/** The settlement tracker classified a source transaction it read from the chain. */
+/**
+ * The settlement tracker classified a source transaction it read from the chain. `minedAt`: the block's timestamp
+ * (epoch ms). `claimedBy`: the attempt that holds the transaction's claim (one claim per chain and hash, kept in the
+ * event store), null when the tracker did not claim it.
+ */
 export type ObserveSourceTransaction = Command<
   'ObserveSourceTransaction',
   { chainId: number; txHash: string; now: number } & (
-    | { outcome: 'confirmed'; callIds: string[]; blockNumber: string }
-    | { outcome: 'reverted' }
+    | {
+        outcome: 'confirmed';
+        callIds: string[];
+        blockNumber: string;
+        minedAt: number;
+        claimedBy: string | null;
+      }
+    | { outcome: 'reverted'; minedAt: number }
     | { outcome: 'mismatched'; reason: string }
+    /** The node never knew the hash after every retry: recorded once, then never read again. */
+    | { outcome: 'unknown'; reason: string }
   )
 >;
 
 /** What the tracker learned about one slice from its provider (or, for a no-op slice, from the chain). */
 export type LegProgress =
   | { state: 'pending'; providerStatus: string }
+  /** What reached the recipient in the fill: `exact` read from the chain, `estimated` only where it cannot be read. */
   | { state: 'filled'; destinationTxHash: string | null; settledAmount: string; amountBasis: AmountBasis }
-  | { state: 'refunded'; refundTxHash: string | null; reason: string }
+  /** The named fill does not deliver this leg (reverted, nothing or the wrong token, or another leg's fill). */
+  | { state: 'fill_rejected'; destinationTxHash: string | null; reason: string }
+  | { state: 'refunded'; refundTxHash: string | null; reason: string; refund?: LegRefund | null }
+  /** The fill arrived but its destination action failed: the recipient (or refund address) got something else. */
+  | {
+      state: 'destination_action_failed';
+      destinationTxHash: string | null;
+      reason: string;
+      refund: LegRefund;
+    }
   | { state: 'failed'; reason: string };
 
 export type ObserveLeg = Command<'ObserveLeg', { sliceId: string; progress: LegProgress; now: number }>;

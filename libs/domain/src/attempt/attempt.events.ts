@@ -2,6 +2,7 @@ import {
   type AmountBasis,
   type ChainAction,
   type LegErrorCode,
+  type LegRefund,
   type WalletAuthorizationTypedData,
 } from '@svc/contract';
 
@@ -96,6 +97,14 @@ export interface SourceTransactionMismatchedData {
   at: number;
 }
 
+/** The node never knew the hash after every retry: recorded once, never read again. */
+export interface SourceTransactionUnknownData {
+  chainId: number;
+  txHash: string;
+  reason: string;
+  at: number;
+}
+
 export interface LegPendingData {
   sliceId: string;
   providerStatus: string;
@@ -116,6 +125,23 @@ export interface LegFailedData {
   errorCode: LegErrorCode;
   errorMessage: string;
   refundTxHash: string | null;
+  at: number;
+  /** below_minimum: the fill that reached the recipient, and what it delivered (raw). */
+  destinationTxHash?: string | null;
+  settledAmount?: string | null;
+  amountBasis?: AmountBasis | null;
+  /** refunded, destination_action_failed: where the funds went, as far as the provider and the chain tell. */
+  refund?: LegRefund | null;
+}
+
+/**
+ * A fill the provider named that does not deliver this leg (reverted, nothing or the wrong token to the recipient,
+ * or already the fill of another leg): recorded once per fill, the leg stays open.
+ */
+export interface LegFillRejectedData {
+  sliceId: string;
+  destinationTxHash: string | null;
+  reason: string;
   at: number;
 }
 
@@ -138,7 +164,9 @@ export type AttemptEvent =
   | Event<'SourceTransactionConfirmed', SourceTransactionConfirmedData>
   | Event<'SourceTransactionReverted', SourceTransactionRevertedData>
   | Event<'SourceTransactionMismatched', SourceTransactionMismatchedData>
+  | Event<'SourceTransactionUnknown', SourceTransactionUnknownData>
   | Event<'LegPending', LegPendingData>
+  | Event<'LegFillRejected', LegFillRejectedData>
   | Event<'LegSettled', LegSettledData>
   | Event<'LegFailed', LegFailedData>
   | Event<'AttemptWalletSubmitted', { at: number }>

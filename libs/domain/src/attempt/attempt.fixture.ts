@@ -173,6 +173,7 @@ const slice = (
   sourceChainId: number,
   provider: string | null,
   raw: string,
+  minimum = '1',
 ) => ({
   sliceId,
   sourceIndex,
@@ -182,7 +183,7 @@ const slice = (
   providerRequestId: provider === null ? null : `${provider}-req-${sliceId}`,
   trackingContext: provider === null ? null : { requestId: `${provider}-req-${sliceId}` },
   expectedOutputRaw: raw,
-  minimumOutputRaw: raw,
+  minimumOutputRaw: minimum,
 });
 
 export const prepared: AttemptPreparedData = {
@@ -219,7 +220,7 @@ export const prepared: AttemptPreparedData = {
       target: { chainId: 8453, address: USDC_BASE, symbol: 'USDC', decimals: 6 },
       slices: [
         slice('s-eth', 0, 1, 'relay', '1000000000'),
-        slice('s-arb', 1, 42161, 'across', '249500000'),
+        slice('s-arb', 1, 42161, 'across', '249500000', '249000000'),
         slice('s-base', 2, 8453, null, '50000000'),
       ],
     },
@@ -313,11 +314,20 @@ export const confirmTx = (
   now: number,
 ): AttemptCommand => ({
   type: 'ObserveSourceTransaction',
-  data: { chainId, txHash, now, outcome: 'confirmed', callIds, blockNumber: '100' },
+  data: {
+    chainId,
+    txHash,
+    now,
+    outcome: 'confirmed',
+    callIds,
+    blockNumber: '100',
+    minedAt: now,
+    claimedBy: null,
+  },
 });
 export const revertTx = (chainId: number, txHash: string, now: number): AttemptCommand => ({
   type: 'ObserveSourceTransaction',
-  data: { chainId, txHash, now, outcome: 'reverted' },
+  data: { chainId, txHash, now, outcome: 'reverted', minedAt: now },
 });
 export const checkDeadlines = (now: number, depositFound = false): AttemptCommand => ({
   type: 'CheckDeadlines',

@@ -38,6 +38,14 @@ export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): 
       return classify(state, { ...event.data, outcome: 'reverted', callIds: [] });
     case 'SourceTransactionMismatched':
       return classify(state, { ...event.data, outcome: 'mismatched', callIds: [] });
+    case 'SourceTransactionUnknown':
+      return classify(state, { ...event.data, outcome: 'unknown', callIds: [] });
+    case 'LegFillRejected': {
+      const slice = state.slices.find((s) => s.sliceId === event.data.sliceId);
+      const hash = event.data.destinationTxHash ?? '';
+      if (slice === undefined || slice.rejectedFills.includes(hash)) return state;
+      return updateSlice(state, slice.sliceId, { rejectedFills: [...slice.rejectedFills, hash] });
+    }
     case 'LegPending':
       return updateSlice(state, event.data.sliceId, {
         status: 'pending',
@@ -62,6 +70,14 @@ export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): 
         errorMessage,
         refundTxHash,
         updatedAt: at,
+        refund: event.data.refund ?? null,
+        ...(event.data.settledAmount != null
+          ? {
+              settledAmount: event.data.settledAmount,
+              destinationTxHash: event.data.destinationTxHash ?? null,
+              amountBasis: event.data.amountBasis ?? null,
+            }
+          : {}),
       });
       return { ...failed, firstSliceFailure: state.firstSliceFailure ?? { errorCode, errorMessage } };
     }
@@ -100,6 +116,8 @@ function prepared(data: AttemptPreparedData): AttemptRecord {
       errorCode: null,
       errorMessage: null,
       updatedAt: null,
+      refund: null,
+      rejectedFills: [],
     })),
     firstSliceFailure: null,
     walletSubmittedAt: null,

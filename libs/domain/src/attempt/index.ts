@@ -8,3 +8,4 @@ export { decideAttempt } from './decide-attempt';
 export { attemptSnapshot } from './attempt-snapshot';
 export type { ChainNames } from './status-leg';
 export { DIRECT_PROVIDER, flattenSlices, type FlatSlice, slicePlan, type SlicePlan } from './attempt-slices';
+export { minedAfterPrepare, SOURCE_TX_CLOCK_SKEW_MS } from './observe-source-transaction';

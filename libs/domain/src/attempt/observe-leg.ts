@@ -2,44 +2,70 @@ import { isTerminalLegStatus } from '@svc/contract';
 import { type AttemptEvent } from './attempt.events';
 import { type ObserveLeg } from './attempt.commands';
 import { AttemptInputError } from './attempt-input.error';
-import { type AttemptRecord } from './attempt-record';
+import { type AttemptRecord, type SliceProgress } from './attempt-record';
+import { flattenSlices } from './attempt-slices';
 import { withLifecycle } from './advance-lifecycle';
 
-/** Records a slice's progress; a settled or failed slice never changes, an unchanged pending status is no news. */
+/**
+ * Records a slice's progress; a settled or failed slice never changes, an unchanged pending status is no news.
+ * `settled` means the target reached the recipient: a fill of nothing is rejected (the leg stays open), a fill below
+ * the slice's minimum output ends the leg `below_minimum`, never settled.
+ */
 export function observeLeg(state: AttemptRecord, command: ObserveLeg['data']): AttemptEvent[] {
   const { sliceId, now: at } = command;
   const slice = state.slices.find((s) => s.sliceId === sliceId);
-  if (slice === undefined) throw new AttemptInputError(`no slice ${sliceId}`);
+  const planned = flattenSlices(state.prepared).find((s) => s.slice.sliceId === sliceId)?.slice;
+  if (slice === undefined || planned === undefined) throw new AttemptInputError(`no slice ${sliceId}`);
   if (isTerminalLegStatus(slice.status)) return [];
-  const event = legEvent(slice.providerStatus, slice.status === 'pending', command);
+  const event = legEvent(slice, BigInt(planned.minimumOutputRaw), command);
   return event === null ? [] : withLifecycle(state, [event], at);
 }
 
 function legEvent(
-  providerStatus: string | null,
-  pending: boolean,
+  slice: SliceProgress,
+  minimum: bigint,
   { sliceId, progress, now: at }: ObserveLeg['data'],
 ): AttemptEvent | null {
   switch (progress.state) {
     case 'pending':
-      if (pending && providerStatus === progress.providerStatus) return null;
+      if (slice.status === 'pending' && slice.providerStatus === progress.providerStatus) return null;
       return { type: 'LegPending', data: { sliceId, providerStatus: progress.providerStatus, at } };
     case 'filled': {
       const { destinationTxHash, settledAmount, amountBasis } = progress;
       if (!/^\d+$/.test(settledAmount)) {
         throw new AttemptInputError(`settledAmount ${settledAmount} of ${sliceId} is not base-10 digits`);
       }
+      const amount = BigInt(settledAmount);
+      if (amount === 0n) {
+        return rejected(slice, { sliceId, destinationTxHash, reason: 'the fill delivered nothing', at });
+      }
+      if (amount < minimum) {
+        return {
+          type: 'LegFailed',
+          data: {
+            sliceId,
+            errorCode: 'below_minimum',
+            errorMessage: `the fill delivered ${amount} base units, below the minimum output ${minimum}`,
+            refundTxHash: null,
+            destinationTxHash,
+            settledAmount: amount.toString(),
+            amountBasis,
+            at,
+          },
+        };
+      }
       return {
         type: 'LegSettled',
-        data: {
-          sliceId,
-          destinationTxHash,
-          settledAmount: BigInt(settledAmount).toString(),
-          amountBasis,
-          at,
-        },
+        data: { sliceId, destinationTxHash, settledAmount: amount.toString(), amountBasis, at },
       };
     }
+    case 'fill_rejected':
+      return rejected(slice, {
+        sliceId,
+        destinationTxHash: progress.destinationTxHash,
+        reason: progress.reason,
+        at,
+      });
     case 'refunded':
       return {
         type: 'LegFailed',
@@ -48,6 +74,20 @@ function legEvent(
           errorCode: 'refunded',
           errorMessage: progress.reason,
           refundTxHash: progress.refundTxHash,
+          ...(progress.refund ? { refund: progress.refund } : {}),
+          at,
+        },
+      };
+    case 'destination_action_failed':
+      return {
+        type: 'LegFailed',
+        data: {
+          sliceId,
+          errorCode: 'destination_action_failed',
+          errorMessage: progress.reason,
+          refundTxHash: progress.refund.txHash,
+          destinationTxHash: progress.destinationTxHash,
+          refund: progress.refund,
           at,
         },
       };
@@ -63,4 +103,13 @@ function legEvent(
         },
       };
   }
+}
+
+/** A rejected fill is a fact worth one event: the same fill again is no news. */
+function rejected(
+  slice: SliceProgress,
+  data: { sliceId: string; destinationTxHash: string | null; reason: string; at: number },
+): AttemptEvent | null {
+  if (slice.rejectedFills.includes(data.destinationTxHash ?? '')) return null;
+  return { type: 'LegFillRejected', data };
 }

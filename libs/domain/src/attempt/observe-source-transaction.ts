@@ -7,7 +7,16 @@ import { flattenSlices } from './attempt-slices';
 import { openSlices } from './attempt-progress';
 import { withLifecycle } from './advance-lifecycle';
 
-/** Records what the tracker read about a source tx, once per (chain, tx); a mismatched tx never confirms. */
+/**
+ * How far before preparedAt a source transaction's block may be stamped and still count: block timestamps and our
+ * clock may disagree by this much. Anything older was mined before the calls were handed out (a replay).
+ */
+export const SOURCE_TX_CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Records what the tracker read about a source tx, once per (chain, tx); a mismatched tx never confirms. A tx mined
+ * before the attempt was prepared, or claimed by another attempt, is evidence of something else: mismatched.
+ */
 export function observeSourceTransaction(
   state: AttemptRecord,
   command: ObserveSourceTransaction['data'],
@@ -18,7 +27,13 @@ export function observeSourceTransaction(
     throw new AttemptInputError(`no chain action on chain ${chainId}`);
   }
   if (state.sourceTxs.some((t) => t.chainId === chainId && t.txHash === txHash)) return [];
+  const refused = refusal(state, command);
+  if (refused !== null) {
+    return [{ type: 'SourceTransactionMismatched', data: { chainId, txHash, reason: refused, at } }];
+  }
   switch (command.outcome) {
+    case 'unknown':
+      return [{ type: 'SourceTransactionUnknown', data: { chainId, txHash, reason: command.reason, at } }];
     case 'confirmed': {
       const { callIds, blockNumber } = command;
       const confirmed: AttemptEvent = {
@@ -35,6 +50,22 @@ export function observeSourceTransaction(
     case 'mismatched':
       return [{ type: 'SourceTransactionMismatched', data: { chainId, txHash, reason: command.reason, at } }];
   }
+}
+
+/** Whether a transaction mined at `minedAt` (epoch ms) can be evidence of this attempt: not older than its prepare. */
+export function minedAfterPrepare(prepared: { preparedAt: number }, minedAt: number): boolean {
+  return minedAt >= prepared.preparedAt - SOURCE_TX_CLOCK_SKEW_MS;
+}
+
+function refusal(state: AttemptRecord, command: ObserveSourceTransaction['data']): string | null {
+  if (command.outcome !== 'confirmed' && command.outcome !== 'reverted') return null;
+  if (!minedAfterPrepare(state.prepared, command.minedAt)) {
+    return 'mined before the attempt was prepared';
+  }
+  if (command.outcome === 'confirmed' && command.claimedBy !== null) {
+    if (command.claimedBy !== state.prepared.attemptId) return 'already the evidence of another attempt';
+  }
+  return null;
 }
 
 /**

@@ -35,6 +35,8 @@ export function statusLeg(
     errorCode: progress.errorCode,
     errorMessage: progress.errorMessage,
     trackingContext: slice.trackingContext,
+    // Additive: present only on a leg whose funds went somewhere else than the recipient as the target.
+    ...(progress.refund !== null ? { refund: progress.refund } : {}),
   };
 }
 

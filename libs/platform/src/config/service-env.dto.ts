@@ -146,7 +146,7 @@ export class ServiceEnv {
   @IsInt()
   @Min(0)
   @Max(60000)
-  SETTLEMENT_TICK_MS = 1000;
+  SETTLEMENT_TICK_MS = 250;
 
   /** No terminal outcome this long after prepare → failed with settlement_timeout. */
   @Type(() => Number)
@@ -154,6 +154,20 @@ export class ServiceEnv {
   @Min(60)
   @Max(7 * 86400)
   SETTLEMENT_TRACKING_LIMIT_SECONDS = 7200;
+
+  /** Attempts one tracker instance works at once. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  SETTLEMENT_CONCURRENCY = 16;
+
+  /** One attempt's run holds a place in the tracker's pool at most this long. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  SETTLEMENT_ATTEMPT_BUDGET_MS = 20000;
 
   /** How often the webhook dispatcher looks for due retries (new events of its shards are sent at once); 0 = on demand. */
   @Type(() => Number)

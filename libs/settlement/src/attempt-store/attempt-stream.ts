@@ -17,7 +17,8 @@ export async function loadAttempt(
 
 /**
  * Decides against the current stream and appends at the revision read; on a concurrent append it re-reads and
- * decides again (never appends blindly). Event ids derive from `stepId`, so a repeated step is a no-op.
+ * decides again (never appends blindly). Event ids derive from `stepId` and the revision read, so the same decision
+ * retried at the same revision is a no-op, while the same kind of step later (at another revision) is new.
  */
 export async function decideAndAppend(
   store: EventStore,
@@ -25,22 +26,32 @@ export async function decideAndAppend(
   stepId: string,
   decide: (record: AttemptRecord) => AttemptEvent[],
 ): Promise<AttemptRecord | null> {
+  return (await decideAndAppendAt(store, attemptId, stepId, decide))?.record ?? null;
+}
+
+/** decideAndAppend, also telling the stream revision the returned record was folded at. */
+export async function decideAndAppendAt(
+  store: EventStore,
+  attemptId: string,
+  stepId: string,
+  decide: (record: AttemptRecord) => AttemptEvent[],
+): Promise<{ record: AttemptRecord; revision: number } | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const loaded = await loadAttempt(store, attemptId, null);
     if (!loaded) return null;
     const events = decide(loaded.record);
-    if (events.length === 0) return loaded.record;
+    if (events.length === 0) return loaded;
     try {
       await store.append(
         attemptStreamId(attemptId),
         events.map((e, i) => ({
-          id: eventIdFrom(attemptStreamId(attemptId), stepId, String(i), e.type),
+          id: eventIdFrom(attemptStreamId(attemptId), stepId, String(loaded.revision), String(i), e.type),
           type: e.type,
           data: { ...e.data },
         })),
         { expectedRevision: loaded.revision },
       );
-      return (await loadAttempt(store, attemptId, null))?.record ?? null;
+      return await loadAttempt(store, attemptId, null);
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
     }

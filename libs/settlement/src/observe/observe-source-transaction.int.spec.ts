@@ -103,13 +103,16 @@ describe('observeSourceTransaction', () => {
   afterAll(() => anvil?.stop());
 
   describe('a plain transaction', () => {
-    it('an ERC-20 approve equal to a prepared call is confirmed with its callId and block', async () => {
+    it('an ERC-20 approve equal to a prepared call is confirmed with its callId, block, block time and logs', async () => {
       const hash = await send(wallet, approve);
-      const { blockNumber } = await client.getTransactionReceipt({ hash });
+      const { blockNumber, logs } = await client.getTransactionReceipt({ hash });
+      const { timestamp } = await client.getBlock({ blockNumber });
       expect(await observe(hash)).toEqual({
         outcome: 'confirmed',
         callIds: ['chain:8453:call:0'],
         blockNumber,
+        minedAt: Number(timestamp) * 1000,
+        logs,
       });
     });
 

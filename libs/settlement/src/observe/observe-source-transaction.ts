@@ -1,5 +1,6 @@
-import type { Address, Chain, Client, Hash, Transaction, Transport } from 'viem';
-import { readAccountKind, readReceipt, readTransaction } from '@svc/chains';
+import type { Address, Chain, Client, Hash, Log, Transaction, Transport } from 'viem';
+import { getBlock } from 'viem/actions';
+import { ChainRpcError, readAccountKind, readReceipt, readTransaction } from '@svc/chains';
 import { decodeBatchedCalls } from './decode-batched-calls';
 import { matchPreparedCalls, type PreparedCall } from './match-prepared-calls';
 import { WrongChainClientError } from './wrong-chain-client-error';
@@ -19,9 +20,10 @@ export type SourceTransactionObservation =
   | { outcome: 'pending' }
   /** Not the wallet's execution of prepared calls: evidence to reject. */
   | { outcome: 'mismatched'; reason: string }
-  /** The wallet executed these prepared calls and the transaction reverted. */
-  | { outcome: 'reverted'; callIds: string[]; blockNumber: bigint }
-  | { outcome: 'confirmed'; callIds: string[]; blockNumber: bigint };
+  /** The wallet executed these prepared calls and the transaction reverted. minedAt: the block's time, epoch ms. */
+  | { outcome: 'reverted'; callIds: string[]; blockNumber: bigint; minedAt: number }
+  /** logs: the receipt's, where the providers' deposit events tell several deposits of one transaction apart. */
+  | { outcome: 'confirmed'; callIds: string[]; blockNumber: bigint; minedAt: number; logs: Log[] };
 
 /**
  * What a reported source-chain transaction hash shows: whether the wallet sent it, which prepared calls it
@@ -51,9 +53,20 @@ export async function observeSourceTransaction(
   const matched = await matchTransaction(client, tx, preparedCalls);
   if (!matched.callIds) return { outcome: 'mismatched', reason: matched.reason };
   const { blockNumber } = receipt;
+  const minedAt = await readBlockTime(client, blockNumber);
   return receipt.status === 'success'
-    ? { outcome: 'confirmed', callIds: matched.callIds, blockNumber }
-    : { outcome: 'reverted', callIds: matched.callIds, blockNumber };
+    ? { outcome: 'confirmed', callIds: matched.callIds, blockNumber, minedAt, logs: receipt.logs }
+    : { outcome: 'reverted', callIds: matched.callIds, blockNumber, minedAt };
+}
+
+/** The block's timestamp in epoch ms: when the transaction was mined, to tell evidence older than the attempt. */
+async function readBlockTime(client: Client, blockNumber: bigint): Promise<number> {
+  try {
+    const block = await getBlock(client, { blockNumber });
+    return Number(block.timestamp) * 1000;
+  } catch (err) {
+    throw new ChainRpcError(client, `eth_getBlockByNumber(${blockNumber})`, err);
+  }
 }
 
 type Match = { callIds: string[] } | { callIds: null; reason: string };

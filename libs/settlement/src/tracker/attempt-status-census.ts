@@ -10,6 +10,11 @@ const STATUS_OF: Readonly<Record<string, AttemptStatus>> = {
   AttemptExpired: 'expired',
 };
 
+export interface CensusSnapshot {
+  open: [string, AttemptStatus][];
+  terminal: Partial<Record<AttemptStatus, number>>;
+}
+
 /**
  * How many attempts are in each status, folded from the attempt events in store order. Memory holds the open
  * attempts only (a terminal one is just counted), like the tracker's own work list.
@@ -29,6 +34,19 @@ export class AttemptStatusCensus {
     } else {
       this.openStatus.set(attemptId, status);
     }
+  }
+
+  /** What a checkpoint keeps, to resume counting without re-reading the log. */
+  snapshot(): CensusSnapshot {
+    return { open: [...this.openStatus], terminal: Object.fromEntries(this.terminal) };
+  }
+
+  restore(snapshot: CensusSnapshot): void {
+    this.openStatus.clear();
+    this.terminal.clear();
+    for (const [attemptId, status] of snapshot.open) this.openStatus.set(attemptId, status);
+    for (const [status, count] of Object.entries(snapshot.terminal))
+      this.terminal.set(status as AttemptStatus, count);
   }
 
   counts(): Record<AttemptStatus, number> {

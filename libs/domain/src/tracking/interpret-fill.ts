@@ -1,0 +1,63 @@
+import { type LegRefund } from '@svc/contract';
+import { type LegProgress } from '../attempt/attempt.commands';
+
+/** What the destination chain says about a fill: the amount of the target token that reached the recipient. */
+export type FillRead =
+  | { basis: 'exact'; amount: string }
+  /** not_found / not_mined: the node may lag, look again; reverted: the fill failed; untraceable: cannot tell. */
+  | { basis: 'unreadable'; reason: 'not_found' | 'not_mined' | 'reverted' | 'untraceable' }
+  /** The service is not configured to read this chain. */
+  | { basis: 'chain_unreadable' };
+
+/**
+ * What a fill the provider named means for the leg, `settled` only when the destination chain shows the target token
+ * reaching the recipient in a successful transaction no other leg has claimed. `estimated` (the provider's figure)
+ * remains only where the chain cannot be read. null: nothing to record yet (the node lags), look again.
+ */
+export function interpretFill(input: {
+  fillTxHash: string | null;
+  read: FillRead;
+  /** The fill is already claimed by another leg or attempt. */
+  claimedElsewhere: boolean;
+  providerAmount: string | null;
+  expectedOutputRaw: string;
+}): LegProgress | null {
+  const { fillTxHash: destinationTxHash, read } = input;
+  const reject = (reason: string): LegProgress => ({ state: 'fill_rejected', destinationTxHash, reason });
+  if (read.basis === 'chain_unreadable' || (read.basis === 'unreadable' && read.reason === 'untraceable')) {
+    return {
+      state: 'filled',
+      destinationTxHash,
+      settledAmount: input.providerAmount ?? input.expectedOutputRaw,
+      amountBasis: 'estimated',
+    };
+  }
+  if (destinationTxHash === null) return reject('the provider named no fill transaction');
+  if (read.basis === 'unreadable') {
+    return read.reason === 'reverted' ? reject('the fill transaction reverted') : null;
+  }
+  if (BigInt(read.amount) === 0n)
+    return reject('the fill delivered none of the target token to the recipient');
+  if (input.claimedElsewhere) return reject('the fill is already the delivery of another leg');
+  return { state: 'filled', destinationTxHash, settledAmount: read.amount, amountBasis: 'exact' };
+}
+
+/** A refund (or another token delivered by a failed destination action) as the snapshot shows where it went. */
+export function legRefund(input: {
+  chainId: number | null;
+  token: string | null;
+  txHash: string | null;
+  to: string | null;
+  read: { basis: 'exact'; amount: string } | null;
+  providerAmount?: string | null;
+}): LegRefund {
+  const amount = input.read?.amount ?? input.providerAmount ?? null;
+  return {
+    chainId: input.chainId,
+    token: input.token,
+    amount,
+    amountBasis: input.read !== null ? 'exact' : amount !== null ? 'estimated' : null,
+    txHash: input.txHash,
+    to: input.to,
+  };
+}

@@ -1,0 +1,16 @@
+import { type ChainRegistry } from '@svc/chains';
+import { type TrackingPolicy } from '@svc/domain';
+import { type EventStore } from '@svc/event-store';
+import { type ProviderAdapter, type ReceiptLog } from '@svc/providers';
+
+/** What one attempt's tracking run needs: the I/O at the edge of the tracking workflow. */
+export interface TrackerDeps {
+  store: EventStore;
+  chains: ChainRegistry;
+  adapters: Readonly<Record<string, ProviderAdapter>>;
+  policy: TrackingPolicy;
+  /** A provider status call gives up after this. */
+  providerTimeoutMs: number;
+  /** Source receipts' logs by `<chainId>:<hash>`, kept by the caller between runs (deposit refs of a batch). */
+  receiptLogs: Map<string, readonly ReceiptLog[]>;
+}
