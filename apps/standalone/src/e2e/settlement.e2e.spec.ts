@@ -22,7 +22,9 @@ describe('settlement on the provider sandbox', () => {
   let dir: string;
   const clock = new ManualClock(Date.now());
   let tracking = true;
-  const realNow = { now: () => (tracking ? Date.now() : clock.now()) };
+  /** Moves the service's clock ahead of the wall clock while time still passes (deadlines without a frozen tracker). */
+  let skewMs = 0;
+  const realNow = { now: () => (tracking ? Date.now() + skewMs : clock.now()) };
 
   const start = async () =>
     startTestApp({
@@ -51,6 +53,7 @@ describe('settlement on the provider sandbox', () => {
   });
   beforeEach(async () => {
     tracking = true;
+    skewMs = 0;
     await sandbox.setFaults([]);
   });
 
@@ -322,6 +325,65 @@ describe('settlement on the provider sandbox', () => {
     expect(replayed.perChainStatus[0].status).toBe('submitted');
     expect(replayed.settledOutputs).toEqual([]);
   }, 60_000);
+
+  it('a deposit executed but never reported is found before expiry: tracked, not expired, and late evidence settles it (M11)', async () => {
+    const { attempt, recipient } = await prepared(4, [[1, 'USDC', '12000000']], { providers: ['across'] });
+    const before = await baseUsdc(recipient);
+    const chainResults = await execute(4, attempt);
+    // Past the evidence deadline with nothing reported: the tracker looks for the wallet's deposit before expiring.
+    skewMs = Date.parse(attempt.evidenceDeadlineAt) - Date.now() + 1000;
+    const found = await until(
+      attempt.attemptId,
+      (s) => s.perChainStatus[0].legs[0].status === 'settled',
+      20_000,
+    );
+    expect(found.status).toBe('prepared');
+    expect(found.perChainStatus[0].legs[0]).toMatchObject({
+      status: 'settled',
+      sourceChainTxHash: chainResults[0].txHashes.at(-1),
+      settledAmountBasis: 'exact',
+    });
+    // Evidence after the deadline is still accepted, since the deposit was seen; with the signature it settles.
+    const late = await submitted(attempt.attemptId, {
+      chainResults,
+      walletAuthorization: { signature: await sign(4, attempt) },
+    });
+    expect(late.status).toBe(200);
+    const final = await until(attempt.attemptId, (s) => s.status === 'settled');
+    expect(final.status).toBe('settled');
+    expect(BigInt(final.perChainStatus[0].legs[0].settledAmount)).toBe((await baseUsdc(recipient)) - before);
+  }, 60_000);
+
+  it('a provider that hangs stalls only its own attempts (H5: a bounded pool, a budget per attempt)', async () => {
+    await sandbox.setFaults([{ provider: 'mayan', timeout: true, endpoints: 'status' }]);
+    const slow = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const { attempt } = await prepared(i, [[1, 'USDC', `${3 + i}000000`]], { providers: ['mayan'] });
+        const chainResults = await execute(i, attempt);
+        await submitted(attempt.attemptId, {
+          chainResults,
+          walletAuthorization: { signature: await sign(i, attempt) },
+        });
+        return attempt;
+      }),
+    );
+    // Let the tracker start polling the hanging provider before the quick attempt arrives.
+    await new Promise((r) => setTimeout(r, 500));
+    const { attempt } = await prepared(3, [[1, 'USDC', '9000000']], { providers: ['relay'] });
+    const chainResults = await execute(3, attempt);
+    const submittedAt = Date.now();
+    await submitted(attempt.attemptId, {
+      chainResults,
+      walletAuthorization: { signature: await sign(3, attempt) },
+    });
+    const quick = await until(attempt.attemptId, (s) => s.status === 'settled', 6000);
+    expect(quick.status).toBe('settled');
+    expect(Date.now() - submittedAt).toBeLessThan(6000);
+    for (const a of slow) expect((await status(a.attemptId)).status).not.toBe('settled');
+    await sandbox.setFaults([]);
+    for (const a of slow)
+      expect((await until(a.attemptId, (s) => s.status === 'settled', 30_000)).status).toBe('settled');
+  }, 90_000);
 
   it('refuses: unknown attempt 404, unknown chain 400, a foreign signature 400, late initial evidence 409', async () => {
     expect((await submitted('at_nope', { chainResults: [{ chainId: 1, bundleId: 'b' }] })).json.code).toBe(
