@@ -44,6 +44,8 @@ export interface ProviderTrackingTraits {
   minPollIntervalMs: number;
   /** A reported failure is final only after it stood this long (relay: failure → refund); 0 = final at once. */
   failureGraceMs: number;
+  /** How long a fill usually takes once the deposit is confirmed (the provider's figure or ours, with its source). */
+  expectedFillSeconds?: number;
 }
 
 /** Which deposit of a source transaction a leg is: a transaction can hold several (a wallet_sendCalls batch). */
@@ -57,6 +59,8 @@ export interface DepositSelector {
 export interface ProviderAdapter {
   readonly name: RoutableProvider;
   readonly tracking: ProviderTrackingTraits;
+  /** The provider's public explorer page for a leg, when it has one. */
+  explorerUrl?(context: TrackingContext, sourceTxHash: Hex | null): string | null;
   /** This provider's deposits in a source transaction's receipt logs, in log order; [] when it names none. */
   depositRefs(logs: readonly ReceiptLog[]): string[];
   /** Never throws for provider behaviour: every HTTP or response problem is a typed failure. */

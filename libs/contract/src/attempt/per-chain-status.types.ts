@@ -26,6 +26,18 @@ export interface StatusLeg {
   trackingContext?: Record<string, unknown> | null;
   /** Additive: where the funds of a refunded leg (or one whose destination action failed) went. */
   refund?: LegRefund | null;
+  /** Additive: present while an open leg is past the time its provider expects a fill to take. */
+  delayed?: LegDelay | null;
+}
+
+/** An open leg past its provider's expected fill time: slow, or stuck; the explorer shows which. */
+export interface LegDelay {
+  /** ISO 8601: the leg has been under way since (its deposit confirmed). */
+  since: string;
+  /** ISO 8601: when the provider's own figure expected the fill. */
+  expectedBy: string;
+  /** The provider's public explorer page for the leg, when it has one. */
+  explorerUrl: string | null;
 }
 
 /**

@@ -42,6 +42,8 @@ export interface SliceProgress {
   refund: LegRefund | null;
   /** Fills the provider named that did not deliver this leg (each recorded once). */
   rejectedFills: string[];
+  /** The leg ran past its provider's expected fill time. */
+  delayed: { since: number; expectedBy: number; explorerUrl: string | null } | null;
 }
 
 export interface AttemptFailure {

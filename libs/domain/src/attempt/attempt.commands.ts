@@ -62,6 +62,12 @@ export type LegProgress =
 
 export type ObserveLeg = Command<'ObserveLeg', { sliceId: string; progress: LegProgress; now: number }>;
 
+/** The tracker found an open leg past its provider's expected fill time. */
+export type MarkLegDelayed = Command<
+  'MarkLegDelayed',
+  { sliceId: string; since: number; expectedBy: number; explorerUrl: string | null; now: number }
+>;
+
 /**
  * The deadlines that end every non-terminal state. `depositFound`: the tracker found the wallet's deposit
  * although no evidence was reported, so the attempt is tracked instead of expired.
@@ -71,4 +77,5 @@ export type CheckDeadlines = Command<
   { now: number; trackingLimitMs: number; depositFound: boolean }
 >;
 
-export type AttemptCommand = ReportEvidence | ObserveSourceTransaction | ObserveLeg | CheckDeadlines;
+export type AttemptCommand =
+  ReportEvidence | ObserveSourceTransaction | ObserveLeg | MarkLegDelayed | CheckDeadlines;

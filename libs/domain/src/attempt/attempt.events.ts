@@ -135,6 +135,19 @@ export interface LegFailedData {
 }
 
 /**
+ * A leg still open past the time its provider expects a fill to take: slow or stuck, the partner can look. Recorded
+ * once per leg. `since`: when the leg was under way (its deposit confirmed); `expectedBy`: since + the expected time.
+ */
+export interface LegDelayedData {
+  sliceId: string;
+  since: number;
+  expectedBy: number;
+  /** The provider's explorer page for the leg, when the adapter can name one. */
+  explorerUrl: string | null;
+  at: number;
+}
+
+/**
  * A fill the provider named that does not deliver this leg (reverted, nothing or the wrong token to the recipient,
  * or already the fill of another leg): recorded once per fill, the leg stays open.
  */
@@ -167,6 +180,7 @@ export type AttemptEvent =
   | Event<'SourceTransactionUnknown', SourceTransactionUnknownData>
   | Event<'LegPending', LegPendingData>
   | Event<'LegFillRejected', LegFillRejectedData>
+  | Event<'LegDelayed', LegDelayedData>
   | Event<'LegSettled', LegSettledData>
   | Event<'LegFailed', LegFailedData>
   | Event<'AttemptWalletSubmitted', { at: number }>

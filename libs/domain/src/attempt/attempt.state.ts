@@ -40,6 +40,10 @@ export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): 
       return classify(state, { ...event.data, outcome: 'mismatched', callIds: [] });
     case 'SourceTransactionUnknown':
       return classify(state, { ...event.data, outcome: 'unknown', callIds: [] });
+    case 'LegDelayed': {
+      const { sliceId, since, expectedBy, explorerUrl } = event.data;
+      return updateSlice(state, sliceId, { delayed: { since, expectedBy, explorerUrl } });
+    }
     case 'LegFillRejected': {
       const slice = state.slices.find((s) => s.sliceId === event.data.sliceId);
       const hash = event.data.destinationTxHash ?? '';
@@ -118,6 +122,7 @@ function prepared(data: AttemptPreparedData): AttemptRecord {
       updatedAt: null,
       refund: null,
       rejectedFills: [],
+      delayed: null,
     })),
     firstSliceFailure: null,
     walletSubmittedAt: null,

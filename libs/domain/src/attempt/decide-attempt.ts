@@ -3,6 +3,7 @@ import { type AttemptCommand } from './attempt.commands';
 import { AttemptRefusedError } from './attempt-refused.error';
 import { type AttemptState } from './attempt-record';
 import { checkDeadlines } from './check-deadlines';
+import { markLegDelayed } from './mark-leg-delayed';
 import { observeLeg } from './observe-leg';
 import { observeSourceTransaction } from './observe-source-transaction';
 import { reportEvidence } from './report-evidence';
@@ -20,6 +21,8 @@ export function decideAttempt(command: AttemptCommand, state: AttemptState): Att
       return observeSourceTransaction(state, command.data);
     case 'ObserveLeg':
       return observeLeg(state, command.data);
+    case 'MarkLegDelayed':
+      return markLegDelayed(state, command.data);
     case 'CheckDeadlines':
       return checkDeadlines(state, command.data);
   }

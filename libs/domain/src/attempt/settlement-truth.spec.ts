@@ -180,3 +180,39 @@ describe('ObserveSourceTransaction: evidence that cannot be replayed', () => {
       .then([]);
   });
 });
+
+describe('MarkLegDelayed: slow or stuck, visible', () => {
+  const delayed = (sliceId: string, now: number): AttemptCommand => ({
+    type: 'MarkLegDelayed',
+    data: { sliceId, since: T0 + 1000, expectedBy: T0 + 41_000, explorerUrl: 'https://explorer/x', now },
+  });
+  const marked: AttemptEvent = {
+    type: 'LegDelayed',
+    data: {
+      sliceId: 's-arb',
+      since: T0 + 1000,
+      expectedBy: T0 + 41_000,
+      explorerUrl: 'https://explorer/x',
+      at,
+    },
+  };
+
+  it('marks an open leg past its expected time, once', () => {
+    attempt.given(underWay).when(delayed('s-arb', at)).then([marked]);
+    attempt
+      .given([...underWay, marked])
+      .when(delayed('s-arb', at + 1))
+      .then([]);
+  });
+
+  it('never marks a leg before its expected time, nor one that ended', () => {
+    attempt
+      .given(underWay)
+      .when(delayed('s-arb', T0 + 40_999))
+      .then([]);
+    attempt
+      .given([...underWay, legSettled('s-arb', '249000000', at)])
+      .when(delayed('s-arb', at))
+      .then([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { type SourceTokenPreview, type StatusLeg } from '@svc/contract';
+import { isTerminalLegStatus, type SourceTokenPreview, type StatusLeg } from '@svc/contract';
 import { formatRaw } from '../allocation/format-raw';
 import { type AttemptRecord } from './attempt-record';
 import { DIRECT_PROVIDER, type FlatSlice, slicePlan } from './attempt-slices';
@@ -37,6 +37,15 @@ export function statusLeg(
     trackingContext: slice.trackingContext,
     // Additive: present only on a leg whose funds went somewhere else than the recipient as the target.
     ...(progress.refund !== null ? { refund: progress.refund } : {}),
+    ...(progress.delayed !== null && !isTerminalLegStatus(progress.status)
+      ? {
+          delayed: {
+            since: new Date(progress.delayed.since).toISOString(),
+            expectedBy: new Date(progress.delayed.expectedBy).toISOString(),
+            explorerUrl: progress.delayed.explorerUrl,
+          },
+        }
+      : {}),
   };
 }
 

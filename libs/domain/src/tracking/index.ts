@@ -5,3 +5,5 @@ export * from './schedule-after';
 export * from './interpret-provider-answer';
 export * from './interpret-fill';
 export * from './transaction-claim';
+export * from './delayed-legs';
+export * from './slice-source-tx';

@@ -1,6 +1,6 @@
 import { type LegProgress } from '../attempt/attempt.commands';
 import { type AttemptRecord } from '../attempt/attempt-record';
-import { sliceSourceTx } from './plan-tracking';
+import { sliceSourceTx } from './slice-source-tx';
 import { scheduleLeg } from './schedule-after';
 import { type TrackingPolicy, type TrackingTraits } from './tracking-traits';
 import { type TrackingEvent, type TrackingState } from './tracking.state';

@@ -3,6 +3,8 @@ import { type AttemptRecord } from '../attempt/attempt-record';
 import { type FlatSlice, flattenSlices, slicePlan } from '../attempt/attempt-slices';
 import { executionSeen } from '../attempt/attempt-progress';
 import { type TrackingTraits } from './tracking-traits';
+import { legDelayTimes } from './delayed-legs';
+import { sliceSourceTx } from './slice-source-tx';
 import { hashKey, type LegSchedule, type TrackingState } from './tracking.state';
 
 /** What the tracker should do for one attempt now; the edge performs it and feeds the results back. */
@@ -56,7 +58,7 @@ export function nextWakeAt(
   if (isTerminalAttemptStatus(record.status)) return Infinity;
   const { now } = input;
   const { evidenceDeadlineAt, preparedAt } = record.prepared;
-  const deadlines = [preparedAt + input.trackingLimitMs];
+  const deadlines = [preparedAt + input.trackingLimitMs, ...legDelayTimes(record, input)];
   if (record.status === 'prepared' && record.reportIds.length === 0) deadlines.push(evidenceDeadlineAt);
   const candidates = [
     now,
@@ -139,17 +141,6 @@ function due(schedule: LegSchedule | undefined, now: number, minIntervalMs: numb
   if (schedule === undefined || schedule.hinted === true) return true;
   if (schedule.lastPollAt !== null && now < schedule.lastPollAt + minIntervalMs) return false;
   return now >= schedule.nextPollAt;
-}
-
-/** The confirmed source transaction that executed the slice's primary call (its deposit), if any. */
-export function sliceSourceTx(
-  record: AttemptRecord,
-  sliceId: string,
-): { txHash: string; callIds: string[] } | null {
-  const primary = slicePlan(record.prepared, sliceId)?.callIds[0];
-  if (primary === undefined) return null;
-  const tx = record.sourceTxs.find((t) => t.outcome === 'confirmed' && t.callIds.includes(primary));
-  return tx === undefined ? null : { txHash: tx.txHash, callIds: tx.callIds };
 }
 
 /**

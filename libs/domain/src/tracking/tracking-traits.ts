@@ -9,6 +9,8 @@ export interface TrackingTraits {
   minPollIntervalMs: number;
   /** A reported failure is final only after it stood this long (a refund can still follow); 0 = final at once. */
   failureGraceMs: number;
+  /** How long a fill usually takes once the deposit is confirmed; a leg open past it is shown `delayed`. */
+  expectedFillSeconds?: number;
 }
 
 /** The tracker's own pacing, from configuration. */

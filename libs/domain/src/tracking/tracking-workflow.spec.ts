@@ -11,6 +11,7 @@ import {
   T0,
   EVIDENCE_DEADLINE,
 } from '../attempt/attempt.fixture';
+import { delayedLegs } from './delayed-legs';
 import { interpretFill } from './interpret-fill';
 import { interpretProviderAnswer } from './interpret-provider-answer';
 import { nextWakeAt, planTracking, type TrackingWork } from './plan-tracking';
@@ -363,5 +364,31 @@ describe('tracking workflow: what a fill read means (H2)', () => {
       state: 'fill_rejected',
       reason: 'the provider named no fill transaction',
     });
+  });
+});
+
+describe('tracking workflow: which legs run late', () => {
+  const traits = { ...TRAITS.across, expectedFillSeconds: 60 };
+  const history = [...submittedWithSignature, sourceConfirmed(42161, hash(5), ['chain:42161:call:0'], at)];
+  const late = (now: number) =>
+    delayedLegs(given(history).record, { now, traitsOf: (p) => (p === 'across' ? traits : null) });
+
+  it('an open leg is late once its deposit has been confirmed for longer than the provider expects', () => {
+    expect(late(at + 59_999)).toEqual([]);
+    expect(late(at + 60_000)).toEqual([{ sliceId: 's-arb', since: at, expectedBy: at + 60_000 }]);
+  });
+
+  it('the attempt wakes when a leg turns late, so the mark is not left to chance', () => {
+    const wake = nextWakeAt(
+      given(history, [polled('s-arb', at, { nextPollAt: at + 500_000 })]).record,
+      given(history, [polled('s-arb', at, { nextPollAt: at + 500_000 })]).state,
+      {
+        now: at + 1,
+        traitsOf: (p) => (p === 'across' ? traits : (TRAITS[p] ?? null)),
+        readable: () => true,
+        trackingLimitMs: policy.trackingLimitMs,
+      },
+    );
+    expect(wake).toBeLessThanOrEqual(at + 60_000);
   });
 });

@@ -2,13 +2,17 @@ import { type ChainRegistry } from '@svc/chains';
 import {
   type AttemptRecord,
   decideAttempt,
+  delayedLegs,
   evolveTracking,
   flattenSlices,
   planTracking,
+  sliceSourceTx,
   type TrackingState,
   type TrackingTraits,
 } from '@svc/domain';
-import { decideAndAppendAt } from '../attempt-store/attempt-stream';
+import { type TrackingContext } from '@svc/providers';
+import { type Hex } from 'viem';
+import { decideAndAppend, decideAndAppendAt } from '../attempt-store/attempt-stream';
 import { pollProviderStep } from './poll-provider-step';
 import { readSourceStep } from './read-source-step';
 import { searchDeposits } from './search-deposits';
@@ -59,6 +63,7 @@ export async function trackAttempt(
       }
     }
   }
+  current = await markDelays(deps, current, now);
   const { evidenceDeadlineAt, preparedAt } = current.prepared;
   const limit = deps.policy.trackingLimitMs;
   const after = await decideAndAppendAt(
@@ -72,6 +77,28 @@ export async function trackAttempt(
       ),
   );
   return { record: after?.record ?? current, tracking: state, revision: after?.revision ?? null };
+}
+
+/** Legs past their provider's expected fill time are marked delayed, with the provider's explorer page. */
+async function markDelays(deps: TrackerDeps, record: AttemptRecord, now: number): Promise<AttemptRecord> {
+  let current = record;
+  for (const { sliceId, since, expectedBy } of delayedLegs(record, planInput(deps, now))) {
+    const slice = flattenSlices(record.prepared).find((f) => f.slice.sliceId === sliceId)!.slice;
+    const adapter = deps.adapters[slice.provider ?? ''];
+    const sourceTxHash = sliceSourceTx(record, sliceId)?.txHash ?? null;
+    const explorerUrl =
+      slice.trackingContext === null
+        ? null
+        : (adapter?.explorerUrl?.(
+            slice.trackingContext as unknown as TrackingContext,
+            sourceTxHash as Hex | null,
+          ) ?? null);
+    current =
+      (await decideAndAppend(deps.store, record.prepared.attemptId, `delayed:${sliceId}`, (r) =>
+        decideAttempt({ type: 'MarkLegDelayed', data: { sliceId, since, expectedBy, explorerUrl, now } }, r),
+      )) ?? current;
+  }
+  return current;
 }
 
 /** What the workflow needs to know of the edge: each provider's declared traits, and which chains can be read. */
