@@ -16,6 +16,7 @@ import {
   readQuoteFacts,
   summarize,
 } from './quote-stats';
+import { BenchFailure, log } from './bench-failure';
 
 /**
  * `npm run bench:quote`: latency of POST /intents/quote for a 50-source request with every provider answering
@@ -58,12 +59,6 @@ interface Row {
   statuses: string;
   providerCalls: string;
 }
-
-class BenchFailure extends Error {
-  override readonly name = 'BenchFailure';
-}
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function run(children: ChildProcess[], work: string): Promise<void> {
   const extraTokens = extraTokensFor(SOURCES);

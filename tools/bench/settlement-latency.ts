@@ -19,6 +19,7 @@ import { type Account, type Hex } from 'viem';
 import { getBlock } from 'viem/actions';
 import { type LatencySummary, summarize } from './quote-stats';
 import { startBenchReceiver } from './webhook-receiver-server';
+import { BenchFailure, log } from './bench-failure';
 
 /**
  * `npm run bench:settle`: how long after the fill transaction is mined an attempt turns `settled` (the
@@ -56,12 +57,6 @@ interface Row {
   settled: LatencySummary;
   webhook: LatencySummary;
 }
-
-class BenchFailure extends Error {
-  override readonly name = 'BenchFailure';
-}
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Wall-clock time each block of the destination chain was first seen, by transaction hash. */
 function watchBlocks(driver: SandboxDriver): { seen: Map<string, number>; stop(): void } {

@@ -14,6 +14,7 @@ import { type LatencySummary, summarize } from './quote-stats';
 import { createWebhookPipeline } from './webhook-pipeline';
 import { type BenchReceiver, startBenchReceiver } from './webhook-receiver-server';
 import { benchPrepared } from './webhook-seed';
+import { BenchFailure, log } from './bench-failure';
 
 /**
  * `npm run bench:webhooks`: delivery of attempt lifecycle webhooks through the outbox relay and the dispatcher
@@ -72,12 +73,6 @@ interface Row {
   refused: number;
   appendMs: number;
 }
-
-class BenchFailure extends Error {
-  override readonly name = 'BenchFailure';
-}
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function runScenario(scenario: Scenario): Promise<Row> {
   const work = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
