@@ -5,6 +5,7 @@ import { MayanAdapter } from './mayan/mayan.adapter';
 import { type ProviderAdapter, type RoutableProvider } from './provider-adapter.port';
 import { type ProvidersConfig } from './providers-config';
 import { RelayAdapter } from './relay/relay.adapter';
+import { VouchedProviderAdapter } from './vouch/vouched-adapter';
 
 export interface ProviderAdapterDeps {
   /** Defaults to the global fetch. */
@@ -13,15 +14,22 @@ export interface ProviderAdapterDeps {
   randomBytes32?: () => Hex;
 }
 
-/** One adapter per routable provider, keyed by name. */
+/**
+ * One adapter per routable provider, keyed by name, each behind the calldata checks (vouch/): a quote whose calls
+ * or amounts we cannot vouch for is a failure here, before quoting compares it or anything stores it.
+ */
 export function createProviderAdapters(
   config: ProvidersConfig,
   deps: ProviderAdapterDeps = {},
 ): Record<RoutableProvider, ProviderAdapter> {
   const fetchFn = deps.fetch ?? fetch;
+  const { calldata } = config;
   return {
-    relay: new RelayAdapter(config.relay, fetchFn),
-    across: new AcrossAdapter(config.across, fetchFn),
-    mayan: new MayanAdapter(config.mayan, { fetch: fetchFn, randomBytes32: deps.randomBytes32 }),
+    relay: new VouchedProviderAdapter(new RelayAdapter(config.relay, fetchFn), calldata.relay),
+    across: new VouchedProviderAdapter(new AcrossAdapter(config.across, fetchFn), calldata.across),
+    mayan: new VouchedProviderAdapter(
+      new MayanAdapter(config.mayan, { fetch: fetchFn, randomBytes32: deps.randomBytes32 }),
+      calldata.mayan,
+    ),
   };
 }

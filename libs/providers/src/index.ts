@@ -27,3 +27,10 @@ export { mayanChain, type MayanChain } from './mayan/mayan-chains';
 export type { FetchFn } from './http/fetch-json';
 export { PROVIDER_ADAPTERS } from './provider-adapters.token';
 export { serializeProviderCall, type SerializedProviderCall } from './serialize-provider-call';
+export {
+  missingProviderCredentials,
+  ROUTABLE_PROVIDERS,
+  type MissingCredentials,
+} from './provider-credentials';
+export type { CalldataAllowlists, ChainContracts, ContractAllowlist } from './vouch/provider-contracts';
+export { VouchedProviderAdapter } from './vouch/vouched-adapter';

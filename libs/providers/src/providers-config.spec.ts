@@ -1,5 +1,8 @@
 import { ConfigError } from '@svc/platform';
 import { loadProvidersConfig } from './providers-config';
+import { ACROSS_CONTRACTS } from './vouch/across-contracts';
+import { mayanContracts } from './vouch/mayan-contracts';
+import { RELAY_CONTRACTS } from './vouch/relay-contracts';
 
 describe('loadProvidersConfig', () => {
   it("defaults to the production endpoints, no keys, 8 s time-outs, the providers' polling guidance", () => {
@@ -20,6 +23,12 @@ describe('loadProvidersConfig', () => {
         referrerAddress: null,
         timeoutMs: 8000,
       },
+      calldata: {
+        relay: RELAY_CONTRACTS,
+        across: ACROSS_CONTRACTS,
+        mayan: mayanContracts('0x337685fdaB40D39bd02028545a4FfA7D287cC3E2'),
+      },
+      plainHttpHosts: [],
     });
   });
 
@@ -63,6 +72,13 @@ describe('loadProvidersConfig', () => {
         referrerAddress: '0x2222222222222222222222222222222222222222',
         timeoutMs: 4000,
       },
+      // Mayan's calls go to the forwarder the adapter builds them for.
+      calldata: {
+        relay: RELAY_CONTRACTS,
+        across: ACROSS_CONTRACTS,
+        mayan: mayanContracts('0x1111111111111111111111111111111111111111'),
+      },
+      plainHttpHosts: [],
     });
   });
 
@@ -102,6 +118,32 @@ describe('loadProvidersConfig', () => {
   ])('a bad %s (%s) stops with a ConfigError naming it', (name, value) => {
     expect(() => loadProvidersConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadProvidersConfig({ [name]: value })).toThrow(name);
+  });
+
+  it.each([
+    ['RELAY_BASE_URL', 'http://api.relay.link'],
+    ['ACROSS_BASE_URL', 'http://app.across.to/api'],
+    ['MAYAN_PRICE_URL', 'http://price-api.mayan.finance/v3'],
+    ['MAYAN_EXPLORER_URL', 'http://10.0.0.5:7700/mayan-explorer'],
+  ])('refuses plain http to a host that is not loopback: %s=%s', (name, value) => {
+    expect(() => loadProvidersConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadProvidersConfig({ [name]: value })).toThrow(`${name}: must be https`);
+  });
+
+  it('allows plain http on loopback, and to the hosts PROVIDER_PLAIN_HTTP_HOSTS names', () => {
+    for (const host of ['127.0.0.1:7700', 'localhost:7700', '[::1]:7700', '127.1.2.3'])
+      expect(loadProvidersConfig({ RELAY_BASE_URL: `http://${host}/relay` }).relay.baseUrl).toBe(
+        `http://${host}/relay`,
+      );
+    const config = loadProvidersConfig({
+      ACROSS_BASE_URL: 'http://provider-sandbox:7700/across',
+      PROVIDER_PLAIN_HTTP_HOSTS: 'provider-sandbox, other-host',
+    });
+    expect(config.across.baseUrl).toBe('http://provider-sandbox:7700/across');
+    expect(config.plainHttpHosts).toEqual(['provider-sandbox', 'other-host']);
+    expect(() => loadProvidersConfig({ PROVIDER_PLAIN_HTTP_HOSTS: 'http://x' })).toThrow(
+      'PROVIDER_PLAIN_HTTP_HOSTS',
+    );
   });
 
   it('never echoes a key in its message', () => {

@@ -1,5 +1,8 @@
 import { ConfigError } from '@svc/platform';
 import { type Address, isAddress } from 'viem';
+import { mayUsePlainHttp, plainHttpHosts } from './http/plain-http-hosts';
+import { loadCalldataAllowlists } from './vouch/load-calldata-allowlists';
+import { type CalldataAllowlists } from './vouch/provider-contracts';
 
 export interface ProvidersConfig {
   relay: {
@@ -25,6 +28,10 @@ export interface ProvidersConfig {
     referrerAddress: Address | null;
     timeoutMs: number;
   };
+  /** The contracts each provider's calls may touch (vouch/): RELAY_CONTRACTS, ACROSS_CONTRACTS, MAYAN_CONTRACTS. */
+  calldata: CalldataAllowlists;
+  /** PROVIDER_PLAIN_HTTP_HOSTS: hosts besides loopback whose provider URLs may be plain http. */
+  plainHttpHosts: readonly string[];
 }
 
 /** Production endpoints (reference/providers.md §1.1, §2.1, §3.1). */
@@ -49,6 +56,7 @@ type Env = Record<string, string | undefined>;
 
 /** Reads the provider settings; unset or empty variables keep their defaults. Messages never echo a key. */
 export function loadProvidersConfig(env: Env = process.env): ProvidersConfig {
+  const mayanForwarder = address(env, 'MAYAN_FORWARDER_ADDRESS') ?? PROVIDER_DEFAULTS.mayanForwarderAddress;
   return {
     relay: {
       baseUrl: url(env, 'RELAY_BASE_URL', PROVIDER_DEFAULTS.relayBaseUrl),
@@ -74,10 +82,12 @@ export function loadProvidersConfig(env: Env = process.env): ProvidersConfig {
       priceUrl: url(env, 'MAYAN_PRICE_URL', PROVIDER_DEFAULTS.mayanPriceUrl),
       explorerUrl: url(env, 'MAYAN_EXPLORER_URL', PROVIDER_DEFAULTS.mayanExplorerUrl),
       apiKey: secret(env, 'MAYAN_API_KEY'),
-      forwarderAddress: address(env, 'MAYAN_FORWARDER_ADDRESS') ?? PROVIDER_DEFAULTS.mayanForwarderAddress,
+      forwarderAddress: mayanForwarder,
       referrerAddress: address(env, 'MAYAN_REFERRER_ADDRESS'),
       timeoutMs: timeout(env, 'MAYAN_TIMEOUT_MS'),
     },
+    calldata: loadCalldataAllowlists(env, { mayanForwarder }),
+    plainHttpHosts: plainHttpHosts(env),
   };
 }
 
@@ -101,6 +111,11 @@ function url(env: Env, name: string, fallback: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw invalid(name, 'must be an absolute http(s) URL');
+  if (parsed.protocol === 'http:' && !mayUsePlainHttp(parsed.hostname, plainHttpHosts(env)))
+    throw invalid(
+      name,
+      'must be https (plain http only for a loopback host or one in PROVIDER_PLAIN_HTTP_HOSTS)',
+    );
   if (parsed.search !== '' || parsed.hash !== '')
     throw invalid(name, 'must not carry a query string or fragment');
   return value.replace(/\/+$/, '');

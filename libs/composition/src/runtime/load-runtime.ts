@@ -12,6 +12,7 @@ import {
   type ServiceEnv,
 } from '@svc/platform';
 import { loadProvidersConfig, type ProvidersConfig } from '@svc/providers';
+import { checkProvidersAtBoot } from './check-providers-at-boot';
 
 /** What every app reads from its environment before composing anything. */
 export interface Runtime {
@@ -25,7 +26,8 @@ export interface Runtime {
 
 /**
  * Validates the environment and the files it names, then builds the logger (every partner secret and provider key
- * scrubbed from its output). A bad setting throws a ConfigError naming it, before anything starts.
+ * scrubbed from its output) and warns about providers missing production credentials. A bad setting throws a
+ * ConfigError naming it, before anything starts (with NODE_ENV=production, so does a missing credential).
  */
 export function loadRuntime(environment: NodeJS.ProcessEnv, name: string): Runtime {
   const env = loadServiceEnv(environment);
@@ -48,6 +50,12 @@ export function loadRuntime(environment: NodeJS.ProcessEnv, name: string): Runti
     name,
     secrets: [...partners.map((p) => p.secret), ...providerKeys],
   }).child({ instance: instanceId });
+  checkProvidersAtBoot({
+    config: providersConfig,
+    partners,
+    production: env.NODE_ENV === 'production',
+    logger,
+  });
   return {
     env,
     partners,

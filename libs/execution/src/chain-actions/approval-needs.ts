@@ -7,29 +7,30 @@ import { sameAddress } from './same-address';
 export interface ApprovalNeed {
   token: Address;
   spender: Address;
-  /** The sum of the stored amounts, MaxUint256 when any is (or when the sum overflows uint256). */
+  /** What the slices' deposits pull: each stored amount capped at its slice's source amount, summed. */
   total: bigint;
-  /** The stored approve calls, in execution order. */
-  stored: ExecutionCall[];
   /** Position (within the chain's slices) of the first slice that approves this pair: it gets the approval. */
   firstSlice: number;
 }
 
-/** Groups the approve calls of a chain's slices (in execution order) by (token, spender), in order of appearance. */
-export function approvalNeeds(slices: readonly { calls: readonly ExecutionCall[] }[]): ApprovalNeed[] {
+/**
+ * Groups the approve calls of a chain's slices (in execution order) by (token, spender), in order of appearance.
+ * A provider's approval never counts for more than its slice's amount: Across asks for MaxUint256
+ * (across-protocol/frontend api/swap/approval/_service.ts), and an unlimited allowance outlives the deposit.
+ */
+export function approvalNeeds(
+  slices: readonly { calls: readonly ExecutionCall[]; amount: bigint }[],
+): ApprovalNeed[] {
   const needs = new Map<string, ApprovalNeed>();
-  slices.forEach(({ calls }, sliceIndex) => {
+  slices.forEach(({ calls, amount: sliceAmount }, sliceIndex) => {
     for (const call of calls) {
       if (call.kind !== 'approve') continue;
       const { token, spender, amount } = checkedApproval(call);
+      const needed = amount < sliceAmount ? amount : sliceAmount;
       const key = `${token.toLowerCase()}|${spender.toLowerCase()}`;
       const need = needs.get(key);
-      if (need === undefined) {
-        needs.set(key, { token, spender, total: amount, stored: [call], firstSlice: sliceIndex });
-      } else {
-        need.total = addCapped(need.total, amount);
-        need.stored.push(call);
-      }
+      if (need === undefined) needs.set(key, { token, spender, total: needed, firstSlice: sliceIndex });
+      else need.total = addCapped(need.total, needed);
     }
   });
   return [...needs.values()];

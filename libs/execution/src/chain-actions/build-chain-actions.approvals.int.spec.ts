@@ -178,14 +178,14 @@ describe('buildChainActions: approvals against the chain', () => {
   });
   afterEach(() => client.revert({ id: snapshot }));
 
-  it('hands out the provider approval verbatim when the allowance is zero, and the calls execute', async () => {
+  it('builds the approval itself when the allowance is zero (no provider bytes or gas hint), and the calls execute', async () => {
     const approve = approveCall(CHAIN, usdc, forwarder, 100n, '46000');
     const deposit = tokenDeposit(CHAIN, forwarder, usdc, 100n, '150000');
 
     const transactions = only(await build({ sourceIndex: 0, amount: 100n, calls: [approve, deposit] }));
 
     expect(transactions).toEqual([
-      { chainId: CHAIN, ...wire(approve), callId: 'chain:1:call:0', callIndex: 0, quoteIndex: 0 },
+      { chainId: CHAIN, ...built(usdc, 100n), callId: 'chain:1:call:0', callIndex: 0, quoteIndex: 0 },
       { chainId: CHAIN, ...wire(deposit), callId: 'chain:1:call:1', callIndex: 1, quoteIndex: 0 },
     ]);
     expect(await execute(transactions)).toEqual(['success', 'success']);
@@ -229,7 +229,7 @@ describe('buildChainActions: approvals against the chain', () => {
     expect(await balanceOf(usdc, forwarder)).toBe(100n);
   });
 
-  it('hands out a stored MaxUint256 approval verbatim when it covers every slice', async () => {
+  it('never hands out a stored unlimited approval: it approves exactly what the slices pull, and that executes', async () => {
     const max = approveCall(CHAIN, usdc, forwarder, maxUint256, '60000');
     const first = tokenDeposit(CHAIN, forwarder, usdc, 40n);
     const second = tokenDeposit(CHAIN, forwarder, usdc, 60n);
@@ -241,13 +241,21 @@ describe('buildChainActions: approvals against the chain', () => {
       ),
     );
 
-    // The second slice's bytes, placed before the first deposit that needs them.
-    expect(transactions.map(wire)).toEqual([wire(max), wire(first), wire(second)]);
+    // Placed before the first deposit that needs it.
+    expect(transactions.map(wire)).toEqual([built(usdc, 100n), wire(first), wire(second)]);
     expect(transactions.map((tx) => tx.quoteIndex)).toEqual([0, 0, 1]);
     expect(await execute(transactions)).toEqual(['success', 'success', 'success']);
+    expect(
+      await client.readContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [wallet, forwarder],
+      }),
+    ).toBe(0n);
   });
 
-  it('builds approve(MaxUint256) when the stored amounts sum past uint256', async () => {
+  it('caps each stored approval at its own slice amount, a lower one (Mayan: effectiveAmountIn) as it is', async () => {
     const transactions = only(
       await build(
         {
@@ -261,12 +269,12 @@ describe('buildChainActions: approvals against the chain', () => {
         {
           sourceIndex: 0,
           amount: 60n,
-          calls: [approveCall(CHAIN, usdc, forwarder, 5n), tokenDeposit(CHAIN, forwarder, usdc, 60n)],
+          calls: [approveCall(CHAIN, usdc, forwarder, 55n), tokenDeposit(CHAIN, forwarder, usdc, 55n)],
         },
       ),
     );
 
-    expect(wire(transactions[0])).toEqual(built(usdc, maxUint256));
+    expect(wire(transactions[0])).toEqual(built(usdc, 95n));
     expect(transactions).toHaveLength(3);
   });
 
@@ -278,7 +286,7 @@ describe('buildChainActions: approvals against the chain', () => {
     const actions = await build({ sourceIndex: 1, amount: 100n, calls: [approve, deposit] });
 
     const transactions = only(actions);
-    expect(transactions.map(wire)).toEqual([built(usdt, 0n), wire(approve), wire(deposit)]);
+    expect(transactions.map(wire)).toEqual([built(usdt, 0n), built(usdt, 100n), wire(deposit)]);
     expect(transactions.map((tx) => tx.callIndex)).toEqual([0, 1, 2]);
     expect(actions[0].quotePlans).toEqual([
       expect.objectContaining({ callStart: 0, callCount: 3, transactionCount: 3, primaryCallIndex: 2 }),

@@ -8,9 +8,9 @@ import { planApprovals } from './plan-approvals';
 import { toChainAction, type QuoteDraft } from './to-chain-action';
 
 /**
- * The chain actions of a prepare: per source chain (in order of first appearance in the legs), every slice's
- * approvals the wallet still needs, then the provider's other calls byte for byte, then the transfers that
- * deliver no-op slices to a recipient other than the wallet. Reads allowances (and may simulate an approval) on
+ * The chain actions of a prepare: per source chain (in order of first appearance in the legs), the approvals the
+ * wallet still needs (built here, for the exact amounts), then each provider's other calls byte for byte, then
+ * the transfers that deliver no-op slices to a recipient other than the wallet. Reads allowances (and may simulate an approval) on
  * each chain; throws InvalidQuotedExecutionError for stored data it must not build from, and ChainRpcError or
  * Erc20CallError when a chain cannot be read.
  */
@@ -23,11 +23,13 @@ export async function buildChainActions(
       const approvals = await planApprovals(
         deps.chains.client(work.chainId),
         input.wallet,
-        work.slices.map((slice) => ({ calls: slice.stored })),
+        work.slices.map((slice) => ({ calls: slice.stored, amount: slice.amount })),
       );
       const quotes: QuoteDraft[] = [
-        ...work.slices.map(({ stored, ...slice }, i) => ({
-          ...slice,
+        ...work.slices.map(({ provider, outputTargetId, preview, stored }, i) => ({
+          provider,
+          outputTargetId,
+          preview,
           calls: [...approvals[i], ...stored.filter((call) => call.kind !== 'approve').map(storedCall)],
         })),
         ...work.noops,

@@ -6,8 +6,11 @@ import { noopTransfer } from './noop-transfer';
 import { sameAddress } from './same-address';
 import { slicePreview, type PreviewSource } from './slice-preview';
 
-/** A provider slice on its source chain, with its stored calls (approvals still to be planned). */
-export type SliceWork = Omit<QuoteDraft, 'calls'> & { stored: readonly ExecutionCall[] };
+/**
+ * A provider slice on its source chain, with its stored calls (approvals still to be planned) and the source
+ * amount it moves (no approval is built for more).
+ */
+export type SliceWork = Omit<QuoteDraft, 'calls'> & { stored: readonly ExecutionCall[]; amount: bigint };
 
 /** What one source chain executes: the provider slices in plan order, then the no-op transfers. */
 export interface ChainWork {
@@ -50,16 +53,13 @@ export function collectChainWork(input: ChainActionsInput): ChainWork[] {
     for (const slice of leg.slices) {
       const source = sourceOf(input.sources, slice.sourceIndex);
       checkSlice(slice, source);
+      const amount = BigInt(slice.quotedWith.source.amount);
       on(source.chainId).slices.push({
         provider: slice.provider,
         outputTargetId: leg.targetId,
         stored: slice.calls,
-        preview: preview(
-          slice.provider,
-          source,
-          BigInt(slice.quotedWith.source.amount),
-          BigInt(slice.expectedOutputRaw),
-        ),
+        amount,
+        preview: preview(slice.provider, source, amount, BigInt(slice.expectedOutputRaw)),
       });
     }
     if (!deliver) return;
@@ -100,5 +100,13 @@ function checkSlice(slice: QuotedSliceExecution, source: PreviewSource): void {
   }
   if (!slice.calls.some((call) => call.kind !== 'approve')) {
     throw new InvalidQuotedExecutionError(`slice ${slice.sliceId} has no call besides approvals`);
+  }
+  const foreign = slice.calls.find(
+    (call) => call.kind === 'approve' && !sameAddress(call.approval?.token ?? call.to, source.address),
+  );
+  if (foreign !== undefined) {
+    throw new InvalidQuotedExecutionError(
+      `slice ${slice.sliceId} approves ${foreign.to}, not its source token`,
+    );
   }
 }

@@ -1,19 +1,20 @@
 import { readErc20Allowance } from '@svc/chains';
 import { type ExecutionCall } from '@svc/domain';
 import { encodeFunctionData, erc20Abi, type Address, type Client, type Hex } from 'viem';
-import { approvalNeeds, checkedApproval, type ApprovalNeed } from './approval-needs';
+import { approvalNeeds, type ApprovalNeed } from './approval-needs';
 import { approvalRefused } from './approval-refused';
-import { storedCall, type DraftCall } from './draft-call';
+import { type DraftCall } from './draft-call';
 
 /**
  * The approvals a chain's slices still need, each to be placed at the start of the slice at its index: per
- * (token, spender) pair none when the wallet's allowance already covers the sum of the stored approvals, else
- * exactly one, preceded by `approve(spender, 0)` when the token refuses to change a non-zero allowance.
+ * (token, spender) pair none when the wallet's allowance already covers what the slices pull, else exactly one
+ * `approve(spender, that amount)` built here (never a provider's bytes, so never an unlimited allowance), preceded
+ * by `approve(spender, 0)` when the token refuses to change a non-zero allowance.
  */
 export async function planApprovals(
   client: Client,
   wallet: Address,
-  slices: readonly { calls: readonly ExecutionCall[] }[],
+  slices: readonly { calls: readonly ExecutionCall[]; amount: bigint }[],
 ): Promise<DraftCall[][]> {
   const planned = await Promise.all(approvalNeeds(slices).map((need) => approvalCalls(client, wallet, need)));
   const bySlice = slices.map((): DraftCall[] => []);
@@ -29,9 +30,7 @@ async function approvalCalls(
   const { token, spender, total, firstSlice } = need;
   const allowance = await readErc20Allowance(client, { token, owner: wallet, spender });
   if (allowance >= total) return { firstSlice, calls: [] };
-  // The provider's own bytes when one of its approvals is enough on its own; ours only for a sum.
-  const covering = need.stored.find((call) => checkedApproval(call).amount >= total);
-  const approval = covering ? storedCall(covering) : builtApprove(token, spender, total);
+  const approval = builtApprove(token, spender, total);
   const reset =
     allowance > 0n &&
     (await approvalRefused(client, { wallet, token: approval.to as Address, data: approval.data as Hex }));

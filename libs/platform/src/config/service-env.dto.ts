@@ -66,6 +66,11 @@ export class ServiceEnv {
   @IsIn(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** `production` makes boot strict: e.g. an enabled provider without its production credentials stops it. */
+  @IsOptional()
+  @IsString()
+  NODE_ENV?: string;
+
   /** Largest accepted request body; larger bodies get 413 payload_too_large. */
   @Type(() => Number)
   @IsInt()
