@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {SwiftSource} from "./SwiftSource.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
 
-/// The order-creation side of Mayan Swift. `minAmountOut` is in min(8, output decimals) decimals and
+/// The order-creation side of Mayan Swift V1 (swap-sdk src/evm/MayanSwiftArtifact.ts; source
+/// mayan-finance/swap-bridge src/MayanSwift.sol). `minAmountOut` is in min(8, output decimals) decimals and
 /// `destChainId` is a Wormhole chain id, as in the real protocol; addresses are left-padded bytes32. The contract
 /// keeps the input: the sandbox filler fulfils orders on the destination chain from its own funds.
-contract MayanSwift {
+contract MayanSwift is SwiftSource {
+    /// swap-bridge src/MayanSwift.sol `BPS_FEE_LIMIT`.
+    uint8 internal constant BPS_FEE_LIMIT = 50;
+
     struct OrderParams {
         bytes32 trader;
         bytes32 tokenOut;
@@ -23,23 +28,6 @@ contract MayanSwift {
         bytes32 random;
     }
 
-    mapping(bytes32 key => bool) public orders;
-
-    event OrderCreated(
-        bytes32 indexed key,
-        address tokenIn,
-        uint256 amountIn,
-        bytes32 trader,
-        bytes32 tokenOut,
-        uint64 minAmountOut,
-        bytes32 destAddr,
-        uint16 destChainId,
-        uint64 deadline
-    );
-
-    error SmallAmountIn();
-    error DuplicateOrder();
-
     function createOrderWithEth(OrderParams calldata params) external payable returns (bytes32 orderHash) {
         return _createOrder(params, address(0), msg.value);
     }
@@ -53,15 +41,31 @@ contract MayanSwift {
         return _createOrder(params, tokenIn, amountIn);
     }
 
+    /// V1: any destination but this chain (`destChainId == 0 || destChainId == wormhole.chainId()` reverts).
+    function _servesDestination(uint16 destChainId) internal view override returns (bool) {
+        return destChainId != 0 && destChainId != _wormholeChainId(block.chainid);
+    }
+
     function _createOrder(
         OrderParams calldata params,
         address tokenIn,
         uint256 amountIn
     ) private returns (bytes32 key) {
-        if (amountIn == 0) revert SmallAmountIn();
+        _check(
+            Checked({
+                amountIn: amountIn,
+                decimals: _decimalsOf(tokenIn),
+                cancelFee: params.cancelFee,
+                refundFee: params.refundFee,
+                tokenOut: params.tokenOut,
+                gasDrop: params.gasDrop,
+                referrerBps: params.referrerBps,
+                destChainId: params.destChainId
+            }),
+            BPS_FEE_LIMIT
+        );
         key = keccak256(abi.encode(params, tokenIn, amountIn, block.chainid));
-        if (orders[key]) revert DuplicateOrder();
-        orders[key] = true;
+        _record(key);
         emit OrderCreated(
             key,
             tokenIn,
@@ -71,7 +75,8 @@ contract MayanSwift {
             params.minAmountOut,
             params.destAddr,
             params.destChainId,
-            params.deadline
+            params.deadline,
+            params.random
         );
     }
 }

@@ -35,6 +35,16 @@ describe('startSandbox', () => {
   });
 
   it('lists chains, tokens, contracts, funded users and the service env', async () => {
+    // The only contracts the service lets each provider's calls touch: the sandbox's own, on each chain.
+    const allowlist = (contract: 'relayDepository' | 'acrossSpokePool' | 'mayanForwarder') =>
+      JSON.stringify(
+        Object.fromEntries(
+          sandbox.chains.contracts.map((c) => [
+            c.chainId,
+            { targets: [c[contract]], spenders: [c[contract]] },
+          ]),
+        ),
+      );
     const { status, body } = await httpJson(`${sandbox.url}/manifest`);
     expect(status).toBe(200);
     expect(body.tokens).toHaveLength(12);
@@ -50,6 +60,9 @@ describe('startSandbox', () => {
       MAYAN_PRICE_URL: `${sandbox.url}/mayan-price`,
       MAYAN_EXPLORER_URL: `${sandbox.url}/mayan-explorer`,
       MAYAN_FORWARDER_ADDRESS: sandbox.chains.contracts[0].mayanForwarder,
+      RELAY_CONTRACTS: allowlist('relayDepository'),
+      ACROSS_CONTRACTS: allowlist('acrossSpokePool'),
+      MAYAN_CONTRACTS: allowlist('mayanForwarder'),
       ACROSS_MIN_POLL_INTERVAL_MS: '1000',
       RELAY_FAILURE_GRACE_MS: '10000',
     });

@@ -123,7 +123,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     (c) =>
       new DepositWatcher({
         client: clients.public(c.chainId),
-        addresses: [c.relayDepository, c.acrossSpokePool, c.mayanSwift],
+        addresses: [c.relayDepository, c.acrossSpokePool, c.mayanSwift, c.mayanSwiftV2],
         pollIntervalMs: options.pollIntervalMs ?? 250,
         onLogs: async (logs) => {
           const { transfers, skipped } = await indexDepositLogs(context, c.chainId, logs);

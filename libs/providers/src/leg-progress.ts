@@ -28,6 +28,8 @@ export interface StatusFailure {
   reasonCode: 'provider_unavailable' | 'provider_timeout' | 'not_found';
   reason: string;
   httpStatus: number | null;
+  /** The provider's `Retry-After` (a 429 or 503), in ms from the answer; absent when it sent none. */
+  retryAfterMs?: number;
 }
 
 export type StatusResult = { ok: true; progress: LegProgress } | { ok: false; failure: StatusFailure };

@@ -60,6 +60,8 @@ export interface QuoteFailure {
   reason: string;
   httpStatus: number | null;
   providerCode: string | null;
+  /** The provider's `Retry-After` (a 429 or 503), in ms from the answer; absent when it sent none. */
+  retryAfterMs?: number;
 }
 
 export type QuoteResult = { ok: true; quote: ProviderQuote } | { ok: false; failure: QuoteFailure };

@@ -1,19 +1,22 @@
-import { encodeFunctionData, erc20Abi, maxUint256, zeroAddress } from 'viem';
+import { type Hex, encodeFunctionData, erc20Abi, maxUint256, zeroAddress } from 'viem';
 import { AcrossSpokePoolArtifact } from '../contracts/artifacts';
 import { randomId } from '../http/random-id';
+import { RateLimitedError } from '../http/rate-limited-error';
 import { RequestFieldError } from '../http/request-field-error';
 import { queryObject, readAddress, readOptionalAddress, readUint } from '../http/request-fields';
 import { jsonReply, type RouteHandler } from '../http/sandbox-http';
 import { RouteUnavailableError } from '../pricing/quote-errors';
 import { approvalCalls } from '../rpc/approval-calls';
 import { contractsOn, quoteFor, readChainId, type SandboxContext } from '../sandbox-context';
+import { quoteScenarioFor, RATE_LIMIT_RETRY_AFTER_SECONDS } from '../scenarios/quote-scenarios';
 import { isNative } from '../tokens/token-directory';
-import { acrossQuoteBody, type AcrossSwapTx } from './across-quote-body';
+import { encodeAppFeeMessage } from './across-fee-message';
+import { acrossQuoteBody, acrossSameAsset, type AcrossSwapTx } from './across-quote-body';
+import { acrossQuoteTiming } from './across-quote-timing';
 import { readFractionBps } from './read-fraction-bps';
 
 const AUTO_SLIPPAGE_BPS = 50;
 const FILL_DEADLINE_SECONDS = 3600;
-const QUOTE_TTL_SECONDS = 300;
 const DEPOSIT_GAS = 90_000n;
 
 /**
@@ -28,6 +31,8 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
       throw new RequestFieldError('tradeType', 'invalid', 'the sandbox quotes tradeType exactInput only');
     }
     const amount = readUint(query, 'amount');
+    const scenario = quoteScenarioFor('across', amount);
+    if (scenario === 'rate-limited') throw new RateLimitedError(RATE_LIMIT_RETRY_AFTER_SECONDS);
     const inputToken = readAddress(query, 'inputToken');
     const outputToken = readAddress(query, 'outputToken');
     const originChainId = readChainId(context, query, 'originChainId');
@@ -44,7 +49,8 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
     if (appFee && !request.query.get('appFeeRecipient')) {
       throw new RequestFieldError('appFeeRecipient', 'missing', 'appFeeRecipient is required with appFee');
     }
-    if (appFee) readAddress(query, 'appFeeRecipient');
+    const appFeeRecipient = appFee ? readAddress(query, 'appFeeRecipient') : null;
+    const refundOnOriginParam = readRefundOnOrigin(request.query.get('refundOnOrigin'));
     if (context.faults.isRouteUnavailable('across', [inputToken, outputToken])) {
       throw new RouteUnavailableError([inputToken, outputToken]);
     }
@@ -59,6 +65,17 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
       appFeeBps: appFee ? readFractionBps(appFee, 'appFee', 9999) : 0,
     });
 
+    // api/swap/_utils.ts: refundOnOrigin defaults to whether the output is bridgeable (origin for B2B, destination
+    // for B2A); api/_dexes/cross-swap-service.ts refuses `false` on a same-asset route.
+    const sameAsset = acrossSameAsset(quote);
+    const refundOnOrigin = refundOnOriginParam ?? sameAsset;
+    if (sameAsset && !refundOnOrigin) {
+      throw new RequestFieldError(
+        'refundOnOrigin',
+        'invalid',
+        "Query param 'refundOnOrigin' must be 'true' for same-asset bridge swaps.",
+      );
+    }
     const client = context.clients.public(originChainId);
     const spokePool = contractsOn(context, 'originChainId', originChainId).acrossSpokePool;
     const native = isNative(inputToken);
@@ -80,7 +97,26 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
           functionName: 'balanceOf',
           args: [depositor],
         });
-    const now = Math.floor(context.now() / 1000);
+    const nowSeconds = Math.floor(context.now() / 1000);
+    const timing = acrossQuoteTiming({
+      nowSeconds,
+      destinationSwap: !sameAsset,
+      destinationChainId,
+    });
+    // An app fee rides on the bridge leg and is paid by the MulticallHandler (api/_dexes/utils.ts): the deposit's
+    // outputAmount includes it, as the indexer's /deposit then shows (S8).
+    const message: Hex =
+      appFeeRecipient !== null && quote.appFeeOut > 0n
+        ? encodeAppFeeMessage({
+            handler: contractsOn(context, 'destinationChainId', destinationChainId).acrossSpokePool,
+            outputToken,
+            recipient,
+            feeRecipient: appFeeRecipient,
+            fee: quote.appFeeOut,
+            fallbackRecipient: refundOnOrigin ? zeroAddress : (refundAddress ?? depositor),
+          })
+        : '0x';
+    const bridgedOutput = message === '0x' ? quote.expectedOut : quote.expectedOut + quote.appFeeOut;
     const data = encodeFunctionData({
       abi: AcrossSpokePoolArtifact.abi,
       functionName: 'depositV3',
@@ -90,13 +126,13 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
         native ? context.tokens.weth(originChainId) : inputToken,
         outputToken,
         amount,
-        quote.expectedOut,
+        bridgedOutput,
         BigInt(destinationChainId),
         zeroAddress,
-        now,
-        now + FILL_DEADLINE_SECONDS,
+        timing.quoteTimestamp,
+        nowSeconds + FILL_DEADLINE_SECONDS,
         0,
-        '0x',
+        message,
       ],
     });
     const value = native ? amount : 0n;
@@ -117,6 +153,8 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
         .catch(() => null);
       if (gas !== null) Object.assign(swapTx, { simulationSuccess: true, gas: gas.toString() });
     }
+    // Quote scenario 911 (toolkit 9c840105): "0", which `!!gas` on the server's BigNumber reports as simulated.
+    if (scenario === 'zero-gas') Object.assign(swapTx, { simulationSuccess: true, gas: '0' });
     const id = randomId(12).slice(2);
     context.quotes.addAcross({ id, depositor, recipient, refundAddress, quote, createdAt: context.now() });
     return jsonReply(
@@ -134,8 +172,16 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
           token: context.tokens.bySymbol(originChainId, 'ETH')!,
           amount: DEPOSIT_GAS * fees.maxFeePerGas,
         },
-        quoteExpiryTimestamp: now + QUOTE_TTL_SECONDS,
+        quoteExpiryTimestamp: timing.quoteExpiryTimestamp,
+        refundOnOrigin,
       }),
     );
   };
+}
+
+/** api/swap/_utils.ts: `refundOnOrigin: optional(boolStr())`; absent means Across's default. */
+function readRefundOnOrigin(raw: string | null): boolean | null {
+  if (raw === null || raw === '') return null;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new RequestFieldError('refundOnOrigin', 'invalid', "refundOnOrigin must be 'true' or 'false'");
 }

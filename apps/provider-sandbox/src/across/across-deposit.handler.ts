@@ -19,7 +19,10 @@ export function acrossDepositHandler(context: SandboxContext): RouteHandler {
     const filled = t.status === 'filled';
     // A deposit with a destination swap bridges another token from the start, so its bridge leg shows throughout.
     const swap = t.scenario === 'destination-action-failed';
-    const output = filled || swap ? reportedOutput(t) : { token: t.outputToken, amount: t.outputAmount };
+    const reported = filled || swap ? reportedOutput(t) : { token: t.outputToken, amount: t.outputAmount };
+    // The indexer's outputAmount is the bridge leg, paid to the MulticallHandler: with an app fee it includes the
+    // fee (S8). A failed destination action drained the whole leg, which the plan already reports.
+    const output = swap ? reported : { ...reported, amount: reported.amount + t.appFeeAmount };
     const tokenIn = context.tokens.find(t.sourceChainId, t.inputToken);
     const inUsd = tokenIn
       ? usdValue(t.inputAmount, tokenIn.decimals, context.prices[tokenIn.symbol] ?? 0n)

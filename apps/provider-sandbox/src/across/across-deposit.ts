@@ -4,6 +4,7 @@ import { type SandboxContext } from '../sandbox-context';
 import { scenarioFor } from '../scenarios/sandbox-scenarios';
 import { settlementPlan } from '../scenarios/settlement-plan';
 import { type DepositLog } from '../watch/deposit-watcher';
+import { appFeeOfMessage } from './across-fee-message';
 
 type AcrossLog = Extract<DepositLog, { eventName: 'V3FundsDeposited' }>;
 
@@ -30,6 +31,10 @@ export async function acrossTransferFromLog(
   const recipient = getAddress(args.recipient);
   const destinationChainId = Number(args.destinationChainId);
   const outputToken = getAddress(args.outputToken);
+  // With an app fee the event's outputAmount is the bridge leg, the fee included; the recipient is owed the rest.
+  const appFee = appFeeOfMessage(args.message, outputToken);
+  const feeAmount = appFee !== null && appFee.amount <= args.outputAmount ? appFee.amount : 0n;
+  const owed = args.outputAmount - feeAmount;
   const quoted = context.quotes.findAcross({
     originChainId: chainId,
     destinationChainId,
@@ -38,7 +43,7 @@ export async function acrossTransferFromLog(
     inputToken,
     outputToken,
     inputAmount: args.inputAmount,
-    outputAmount: args.outputAmount,
+    outputAmount: owed,
   });
   const base = {
     id: `across:${chainId}:${log.transactionHash}:${log.logIndex}`,
@@ -55,8 +60,8 @@ export async function acrossTransferFromLog(
     inputAmount: args.inputAmount,
     destinationChainId,
     outputToken,
-    outputAmount: args.outputAmount,
-    minimumOutput: quoted?.quote.minOut ?? args.outputAmount,
+    outputAmount: owed,
+    minimumOutput: quoted?.quote.minOut ?? owed,
     scenario: scenarioFor('across', args.inputAmount),
     depositId: args.depositId,
     quoteTimestamp: args.quoteTimestamp,
@@ -65,14 +70,21 @@ export async function acrossTransferFromLog(
     exclusiveRelayer: getAddress(args.exclusiveRelayer),
     message: args.message,
     refundAddress: quoted?.refundAddress,
+    appFeeAmount: feeAmount,
     createdAt: now,
     updatedAt: now,
   };
   const plan = settlementPlan(context, {
     ...base,
     refund: context.faults.get('across')?.refund === true,
-    // across-protocol/frontend api/_dexes/utils.ts getAcrossFallbackRecipient: refundAddress ?? recipient.
-    bridged: { token: eventInputToken, fallbackRecipient: base.refundAddress ?? recipient },
+    // across-protocol/frontend api/_dexes/utils.ts getAcrossFallbackRecipient: refundAddress ?? depositor (an EVM
+    // origin). It applies without refundOnOrigin; the sandbox plays it on every route (docs/sandbox.md, 909).
+    bridged: {
+      token: eventInputToken,
+      fallbackRecipient: base.refundAddress ?? base.depositor,
+      outputAmount: args.outputAmount,
+    },
+    appFee: appFee !== null && feeAmount > 0n ? { to: appFee.to, amount: feeAmount } : undefined,
   });
   return { ...base, plan };
 }

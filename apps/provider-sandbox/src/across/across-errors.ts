@@ -1,5 +1,6 @@
 import { type DialectErrors } from '../faults/with-provider-faults';
 import { randomId } from '../http/random-id';
+import { RateLimitedError } from '../http/rate-limited-error';
 import { RequestFieldError } from '../http/request-field-error';
 import { jsonReply, type SandboxReply } from '../http/sandbox-http';
 import {
@@ -13,20 +14,45 @@ import {
 import { DepositNotFoundError } from './deposit-not-found-error';
 import { IndexerQueryError } from './indexer-query-error';
 
-/** Across's error body (reference §2.6): `{type:"AcrossApiError", code, status, message, param?, id}`. */
-export function acrossError(status: number, code: string, message: string, param?: string): SandboxReply {
-  return jsonReply(status, {
-    type: 'AcrossApiError',
-    code,
+/**
+ * Across's error body, `AcrossApiError.toJSON()` (across-protocol/frontend api/_errors.ts):
+ * `{type:"AcrossApiError", code, status, message, param?, id}`. `code` is left out when undefined, as JSON
+ * drops it (TokenNotFoundError and UnauthorizedError carry none).
+ */
+export function acrossError(
+  status: number,
+  code: string | undefined,
+  message: string,
+  param?: string,
+  headers?: Record<string, string>,
+): SandboxReply {
+  return jsonReply(
     status,
-    message,
-    ...(param ? { param } : {}),
-    id: randomId(10).slice(2),
+    {
+      type: 'AcrossApiError',
+      ...(code ? { code } : {}),
+      status,
+      message,
+      ...(param ? { param } : {}),
+      id: randomId(10).slice(2),
+    },
+    headers,
+  );
+}
+
+/**
+ * Across's server defines `TOO_MANY_REQUESTS: 429` but no code for it and never raises it (api/_errors.ts): its
+ * rate limit sits in front of the app, with a body Across does not publish. Assumed here: an AcrossApiError
+ * without a code, plus a Retry-After header (docs/providers.md lists this as unverified).
+ */
+function acrossRateLimited(retryAfterSeconds: number): SandboxReply {
+  return acrossError(429, undefined, 'Too many requests', undefined, {
+    'retry-after': String(retryAfterSeconds),
   });
 }
 
+/** The "Status: 50X" codes of api/_errors.ts, by the status each is raised with (503 has none: the sandbox's). */
 const SERVER_CODES: Readonly<Record<number, string>> = {
-  429: 'TOO_MANY_REQUESTS',
   502: 'UPSTREAM_HTTP_ERROR',
   503: 'UPSTREAM_HTTP_ERROR',
   504: 'UPSTREAM_GATEWAY_TIMEOUT',
@@ -34,9 +60,11 @@ const SERVER_CODES: Readonly<Record<number, string>> = {
 
 export const acrossErrors: DialectErrors = {
   serverError(status) {
+    if (status === 429) return acrossRateLimited(1);
     return acrossError(status, SERVER_CODES[status] ?? 'UNEXPECTED_ERROR', 'Upstream service unavailable');
   },
   fromError(error) {
+    if (error instanceof RateLimitedError) return acrossRateLimited(error.retryAfterSeconds);
     // The indexer (proxied under /deposit*) has its own, older error shape.
     if (error instanceof DepositNotFoundError) {
       return jsonReply(404, { error: 'DepositNotFoundException', message: error.message });
@@ -57,10 +85,11 @@ export const acrossErrors: DialectErrors = {
     if (error instanceof SameChainRouteError) {
       return acrossError(400, 'INVALID_PARAM', error.message, 'destinationChainId');
     }
+    // TokenNotFoundError: a 404 without a code.
     if (error instanceof UnknownTokenError) {
       return acrossError(
-        400,
-        'ROUTE_NOT_ENABLED',
+        404,
+        undefined,
         `Unable to find tokenDetails for address: ${error.address}, on chain with id: ${error.chainId}`,
       );
     }

@@ -30,6 +30,7 @@ export function acrossQuoteBody(params: {
   swapTx: AcrossSwapTx;
   originGas: { token: QuoteToken; amount: bigint };
   quoteExpiryTimestamp: number;
+  refundOnOrigin: boolean;
 }) {
   const { quote, prices } = params;
   const { tokenIn, tokenOut, amountIn } = quote;
@@ -47,9 +48,7 @@ export function acrossQuoteBody(params: {
     relayerCapital: { amount: quote.providerFeeIn.toString(), pct: fee(quote.providerFeeIn).pct },
     destinationGas: zero,
   };
-  const sameAsset =
-    (tokenIn.symbol === 'ETH' ? 'WETH' : tokenIn.symbol) ===
-    (tokenOut.symbol === 'ETH' ? 'WETH' : tokenOut.symbol);
+  const sameAsset = acrossSameAsset(quote);
   return {
     crossSwapType: sameAsset ? 'bridgeableToBridgeable' : 'bridgeableToAny',
     amountType: 'exactInput',
@@ -75,7 +74,8 @@ export function acrossQuoteBody(params: {
     },
     inputToken: inToken,
     outputToken: acrossToken(tokenOut),
-    refundToken: inToken,
+    // api/swap/_utils.ts buildBaseSwapResponseJson: the bridge's input token under refundOnOrigin, else its output.
+    refundToken: params.refundOnOrigin ? inToken : acrossToken(tokenOut),
     fees: {
       total: {
         ...fee(quote.providerFeeIn + quote.appFeeIn),
@@ -107,4 +107,13 @@ export function acrossQuoteBody(params: {
     swapTx: params.swapTx,
     id: params.id,
   };
+}
+
+/**
+ * Whether the route bridges one asset (B2B, no destination swap): the sandbox's stand-in for Across's bridgeable
+ * output check (api/swap/_utils.ts isOutputTokenBridgeable). ETH and WETH count as one asset.
+ */
+export function acrossSameAsset(quote: ComputedQuote): boolean {
+  const asset = (symbol: string) => (symbol === 'ETH' ? 'WETH' : symbol);
+  return asset(quote.tokenIn.symbol) === asset(quote.tokenOut.symbol);
 }

@@ -10,12 +10,15 @@ export const SANDBOX_DEPLOYMENT_ORDER = [
   'acrossSpokePool',
   'mayanSwift',
   'mayanForwarder',
+  // Appended, so the seven above keep their addresses.
+  'mayanSwiftV2',
+  'mayanSwapRouter',
 ] as const;
 
 export type SandboxDeployment = (typeof SANDBOX_DEPLOYMENT_ORDER)[number];
 
 /**
- * The CREATE addresses of the sandbox contracts: the deployer's nonces 0..6 on a fresh chain, so the same on
+ * The CREATE addresses of the sandbox contracts: the deployer's nonces 0..8 on a fresh chain, so the same on
  * every sandbox chain and every run.
  */
 export const SANDBOX_ADDRESSES = Object.fromEntries(

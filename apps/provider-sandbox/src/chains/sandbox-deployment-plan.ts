@@ -9,7 +9,9 @@ import {
 import {
   AcrossSpokePoolArtifact,
   MayanForwarderArtifact,
+  MayanSwapRouterArtifact,
   MayanSwiftArtifact,
+  MayanSwiftV2Artifact,
   RelayDepositoryArtifact,
   TestTokenArtifact,
   TetherTokenArtifact,
@@ -85,7 +87,7 @@ export function isExtraTokenSymbol(symbol: string): symbol is ExtraTokenSymbol {
 }
 
 // Measured deployments take 210k-470k gas, a first mint about 70k. Fixed limits spare an estimate per
-// transaction and keep all 34 well under anvil's 30M block gas limit.
+// transaction and keep all 36 well under anvil's 30M block gas limit.
 const DEPLOY_GAS = 1_000_000n;
 const MINT_GAS = 100_000n;
 
@@ -97,10 +99,12 @@ const DEPLOY_DATA: Record<SandboxDeployment, Hex> = {
   acrossSpokePool: encodeDeployData({ ...AcrossSpokePoolArtifact, args: [SANDBOX_ADDRESSES.weth] }),
   mayanSwift: MayanSwiftArtifact.bytecode,
   mayanForwarder: MayanForwarderArtifact.bytecode,
+  mayanSwiftV2: encodeDeployData({ ...MayanSwiftV2Artifact, args: [SANDBOX_ADDRESSES.weth] }),
+  mayanSwapRouter: MayanSwapRouterArtifact.bytecode,
 };
 
 /**
- * The deployer's transactions on a fresh sandbox chain, in nonce order: the seven deployments, then the mints
+ * The deployer's transactions on a fresh sandbox chain, in nonce order: the nine deployments, then the mints
  * (1,000,000 of each token to every user, 10,000,000 to every filler, in whole tokens); then, only when
  * `extraTokens` is set, the extra tokens' deployments and their mints, funded the same way.
  */

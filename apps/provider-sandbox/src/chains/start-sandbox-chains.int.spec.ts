@@ -58,6 +58,8 @@ describe('startSandboxChains', () => {
       acrossSpokePool: '0xe1Aa25618fA0c7A1CFDab5d6B456af611873b629',
       mayanSwift: '0xe1DA8919f262Ee86f9BE05059C9280142CF23f48',
       mayanForwarder: '0x0C8E79F3534B00D9a3D4a856B665Bf4eBC22f2ba',
+      mayanSwiftV2: '0xeD1DB453C3156Ff3155a97AD217b3087D5Dc5f6E',
+      mayanSwapRouter: '0xf7Cd8fa9b94DB2Aa972023b379c7f72c65E4De9D',
     });
     for (const chainId of SANDBOX_CHAIN_IDS) {
       const client = clientOf(chainId);
@@ -79,6 +81,8 @@ describe('startSandboxChains', () => {
         acrossSpokePool: SANDBOX_ADDRESSES.acrossSpokePool,
         mayanForwarder: SANDBOX_ADDRESSES.mayanForwarder,
         mayanSwift: SANDBOX_ADDRESSES.mayanSwift,
+        mayanSwiftV2: SANDBOX_ADDRESSES.mayanSwiftV2,
+        mayanSwapRouter: SANDBOX_ADDRESSES.mayanSwapRouter,
       })),
     );
   });

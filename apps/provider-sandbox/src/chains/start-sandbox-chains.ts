@@ -27,7 +27,11 @@ export interface SandboxContracts {
   relayDepository: Address;
   acrossSpokePool: Address;
   mayanForwarder: Address;
+  /** Swift V1, kept for V1 orders built by hand; quotes name V2. */
   mayanSwift: Address;
+  mayanSwiftV2: Address;
+  /** The router `GET /mayan-price/get-swap/evm` names for wrap-and-lock (ETH in, WETH out). */
+  mayanSwapRouter: Address;
 }
 
 export interface SandboxChains {
@@ -92,6 +96,8 @@ export async function startSandboxChains(
       acrossSpokePool: SANDBOX_ADDRESSES.acrossSpokePool,
       mayanForwarder: SANDBOX_ADDRESSES.mayanForwarder,
       mayanSwift: SANDBOX_ADDRESSES.mayanSwift,
+      mayanSwiftV2: SANDBOX_ADDRESSES.mayanSwiftV2,
+      mayanSwapRouter: SANDBOX_ADDRESSES.mayanSwapRouter,
     })),
     accounts: SANDBOX_ACCOUNTS,
     stop,

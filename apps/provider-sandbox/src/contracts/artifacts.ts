@@ -2,7 +2,9 @@
 export {
   AcrossSpokePoolArtifact,
   MayanForwarderArtifact,
+  MayanSwapRouterArtifact,
   MayanSwiftArtifact,
+  MayanSwiftV2Artifact,
   RelayDepositoryArtifact,
   TestTokenArtifact,
   TetherTokenArtifact,

@@ -13,6 +13,7 @@ import { startSandbox, type RunningSandbox } from '../start-sandbox';
 import {
   balanceOf,
   freshAddress,
+  httpJson,
   TEST_SANDBOX_OPTIONS,
   tokenAddress,
   userOn,
@@ -137,6 +138,47 @@ describe('provider adapters on the sandbox', () => {
       }
     },
     30_000,
+  );
+
+  it('across with an app fee: the adapter reports what the recipient got, not the bridge leg /deposit shows (D8, S8)', async () => {
+    const recipient = freshAddress();
+    const feeRecipient = freshAddress();
+    const s = {
+      ...slice(1, [42161, 'USDC'], [1, 'USDC'], recipient, 50_000000n),
+      appFeeBps: 25,
+      appFeeRecipient: feeRecipient,
+    };
+    const q = await quote('across', s);
+    const sourceTxHash = await userOn(sandbox, 1, 42161).send(q.calls);
+    const progress = await untilTerminal('across', q, sourceTxHash);
+    if (progress.state !== 'filled') throw new Error(`expected filled, got ${JSON.stringify(progress)}`);
+    const received = await balanceOf(sandbox, 1, s.target.token, recipient);
+    const fee = await balanceOf(sandbox, 1, s.target.token, feeRecipient);
+    expect(fee).toBeGreaterThan(0n);
+    expect(received).toBe(q.expectedOutputRaw);
+    expect(progress.actualOutputRaw).toBe(received);
+    // The indexer's outputAmount is the bridge leg the MulticallHandler received: the fee included.
+    const record = await httpJson(`${sandbox.url}/across/deposit?depositTxnRef=${sourceTxHash}`);
+    expect(record.body.deposit.outputAmount).toBe((received + fee).toString());
+  }, 30_000);
+
+  it('across quote scenario 911: swapTx.gas "0" reaches the wallet as no gas limit (D4, S4)', async () => {
+    const q = await quote('across', slice(2, [1, 'USDC'], [8453, 'USDC'], freshAddress(), 5_000911n));
+    expect(q.calls.find((c) => c.kind === 'deposit')?.gas).toBeNull();
+  });
+
+  it.each(['relay', 'across'] as RoutableProvider[])(
+    '%s quote scenario 912: a 429 with Retry-After → provider_unavailable, the wait kept',
+    async (provider) => {
+      const result = await adapters[provider].quote(
+        slice(0, [1, 'USDC'], [8453, 'USDC'], freshAddress(), 5_000912n),
+        { signal: AbortSignal.timeout(5000) },
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 429, retryAfterMs: 2000 },
+      });
+    },
   );
 
   it('relay: a refund fault ends the leg refunded and returns the deposit', async () => {

@@ -160,7 +160,7 @@ describe('faults', () => {
       status: 400,
       body: expect.objectContaining({ type: 'AcrossApiError', code: 'ROUTE_NOT_ENABLED' }),
     },
-    { provider: 'mayan', status: 400, body: { code: 'ROUTE_NOT_FOUND', message: 'Route not found' } },
+    { provider: 'mayan', status: 400, body: { msg: 'Route not found' } },
   ] as const)(
     '$provider refuses routes through routeUnavailableTokens only',
     async ({ provider, status, body }) => {
@@ -249,6 +249,7 @@ describe('refund fault', () => {
         swiftOrderCalls({
           forwarder: sandbox.manifest.providers.mayan.forwarderAddress,
           swift: q.swiftMayanContract,
+          version: q.swiftVersion,
           tokenIn: tokenAddress(sandbox, 1, 'USDC'),
           amountIn: amount,
           trader: user.address,

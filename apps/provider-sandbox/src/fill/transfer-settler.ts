@@ -91,6 +91,8 @@ export class TransferSettler {
       this.update(transfer, { status: plan.holdAs });
       if (!(await this.hold())) return;
     }
+    // Its own transaction, before the fill: the recipient's transfer stays alone in the reported fill.
+    if (plan.appFee) await this.deps.sender.send({ provider: transfer.provider, ...plan.appFee });
     const fillTxHash = await this.deps.sender.send({
       provider: transfer.provider,
       ...plan.transfer,

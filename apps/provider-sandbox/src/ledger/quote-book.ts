@@ -23,7 +23,8 @@ export interface AcrossQuoteRecord {
 }
 
 export interface MayanQuoteRecord {
-  quoteId: string;
+  /** 16 random bytes as 0x-hex, so an order's `random` can carry it whole. */
+  quoteId: Hex;
   destinationAddress: Address | undefined;
   quote: ComputedQuote;
   createdAt: number;
@@ -87,8 +88,14 @@ export class QuoteBook {
     this.mayan.push(record);
   }
 
-  /** The newest unmatched Mayan quote for this order, marked matched. */
+  /**
+   * The Mayan quote a Swift order names, marked matched. Since swap-sdk v12.0.0 (src/utils.ts
+   * `createSwiftRandomKey`) an order's `random` starts with its quoteId, left-padded to 16 bytes: the link the SDK
+   * writes on chain (the sandbox's quoteIds are 16 bytes, so no padding). The order must still be the quoted one (chains, tokens, amount, recipient); a
+   * wrap-and-lock order names native ETH and the amount the wrap yielded, which is the quoted input.
+   */
   claimMayan(order: {
+    random: Hex;
     originChainId: number;
     destinationChainId: number;
     tokenIn: Address;
@@ -97,22 +104,19 @@ export class QuoteBook {
     destAddr: Address;
   }): MayanQuoteRecord | undefined {
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-    for (let i = this.mayan.length - 1; i >= 0; i--) {
-      const record = this.mayan[i];
-      const { quote } = record;
-      if (
-        !record.matched &&
-        quote.tokenIn.chainId === order.originChainId &&
-        quote.tokenOut.chainId === order.destinationChainId &&
-        same(quote.tokenIn.address, order.tokenIn) &&
-        same(quote.tokenOut.address, order.tokenOut) &&
-        quote.amountIn === order.amountIn &&
-        (!record.destinationAddress || same(record.destinationAddress, order.destAddr))
-      ) {
-        record.matched = true;
-        return record;
-      }
-    }
-    return undefined;
+    const quoteId = order.random.slice(0, 34);
+    const record = this.mayan.find((r) => same(r.quoteId, quoteId));
+    if (record === undefined || record.matched) return undefined;
+    const { quote } = record;
+    const quoted =
+      quote.tokenIn.chainId === order.originChainId &&
+      quote.tokenOut.chainId === order.destinationChainId &&
+      same(quote.tokenIn.address, order.tokenIn) &&
+      same(quote.tokenOut.address, order.tokenOut) &&
+      quote.amountIn === order.amountIn &&
+      (!record.destinationAddress || same(record.destinationAddress, order.destAddr));
+    if (!quoted) return undefined;
+    record.matched = true;
+    return record;
   }
 }

@@ -63,6 +63,11 @@ export interface AcrossTransfer extends TransferBase {
   message: Hex;
   /** The quote's `refundAddress`: where a failed destination action sends the bridged token. */
   refundAddress: Address | undefined;
+  /**
+   * The app fee the deposit's MulticallHandler message pays out of the event's `outputAmount` (0n without one):
+   * `outputAmount` here is what the recipient is owed, the event's is that plus this fee (across-fee-message.ts).
+   */
+  appFeeAmount: bigint;
 }
 
 export interface MayanTransfer extends TransferBase {

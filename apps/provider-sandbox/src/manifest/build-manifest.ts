@@ -1,5 +1,6 @@
 import { type SandboxChains } from '../chains/start-sandbox-chains';
 import { type ProviderFault } from '../faults/provider-fault';
+import { QUOTE_SCENARIOS } from '../scenarios/quote-scenarios';
 import { SANDBOX_SCENARIOS } from '../scenarios/sandbox-scenarios';
 import { type SandboxManifest } from './sandbox-manifest';
 
@@ -47,6 +48,7 @@ export function buildManifest(params: {
       failureHoldMs: params.failureHoldMs,
       // As text, like every base-unit amount the sandbox serves.
       suffixes: Object.fromEntries(SANDBOX_SCENARIOS.map((s) => [s.scenario, s.suffix.toString()])),
+      quoteSuffixes: Object.fromEntries(QUOTE_SCENARIOS.map((s) => [s.scenario, s.suffix.toString()])),
     },
     files: params.files,
     env: {
@@ -57,11 +59,29 @@ export function buildManifest(params: {
       MAYAN_PRICE_URL: providers.mayan.priceUrl,
       MAYAN_EXPLORER_URL: providers.mayan.explorerUrl,
       MAYAN_FORWARDER_ADDRESS: forwarderAddress,
+      // The service refuses calls to anything but a provider's own contracts: here, the sandbox's.
+      ...contractAllowlists(chains.contracts),
       // The sandbox's across indexer answers at once (the real one runs on a 10 s cadence), and its relay failures
       // turn into refunds after SANDBOX_FAILURE_HOLD_MS: the service may poll and wait accordingly.
       ACROSS_MIN_POLL_INTERVAL_MS: '1000',
       RELAY_FAILURE_GRACE_MS: String(Math.max(10_000, params.failureHoldMs * 3)),
     },
+  };
+}
+
+/**
+ * RELAY_CONTRACTS, ACROSS_CONTRACTS and MAYAN_CONTRACTS: per chain, the contract each simulator uses as the call
+ * target and the approval spender.
+ */
+function contractAllowlists(contracts: SandboxChains['contracts']): Record<string, string> {
+  const perChain = (pick: (c: SandboxChains['contracts'][number]) => string) =>
+    JSON.stringify(
+      Object.fromEntries(contracts.map((c) => [c.chainId, { targets: [pick(c)], spenders: [pick(c)] }])),
+    );
+  return {
+    RELAY_CONTRACTS: perChain((c) => c.relayDepository),
+    ACROSS_CONTRACTS: perChain((c) => c.acrossSpokePool),
+    MAYAN_CONTRACTS: perChain((c) => c.mayanForwarder),
   };
 }
 

@@ -24,9 +24,13 @@ export interface SandboxManifest {
   faults: ProviderFault[];
   /**
    * The magic input-amount suffixes (docs/sandbox.md "Scenarios"), for clients that cannot import the sandbox,
-   * and the failure hold in ms.
+   * and the failure hold in ms. `quoteSuffixes` are played at quote time (zero gas, rate limited).
    */
-  scenarios: { failureHoldMs: number; suffixes: Record<string, string> };
+  scenarios: {
+    failureHoldMs: number;
+    suffixes: Record<string, string>;
+    quoteSuffixes: Record<string, string>;
+  };
   files: { manifest: string; chains: string } | null;
   /** Environment for the service, e.g. `RELAY_BASE_URL`; `CHAINS_FILE` only when the files were written. */
   env: Record<string, string>;

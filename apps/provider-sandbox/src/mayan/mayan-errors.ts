@@ -1,41 +1,73 @@
 import { type DialectErrors } from '../faults/with-provider-faults';
+import { RateLimitedError } from '../http/rate-limited-error';
 import { RequestFieldError } from '../http/request-field-error';
 import { jsonReply, type SandboxReply } from '../http/sandbox-http';
 import {
-  AmountTooLowError,
   QuoteParamError,
   RouteUnavailableError,
   SameChainRouteError,
   UnknownTokenError,
   UnsupportedChainError,
 } from '../pricing/quote-errors';
+import { RATE_LIMIT_RETRY_AFTER_SECONDS } from '../scenarios/quote-scenarios';
+import { AmountTooSmallError } from './amount-too-small-error';
 import { SwapNotFoundError } from './swap-not-found-error';
 
-/** Mayan's non-2xx body (reference §3.6): `{code, message, data?}`; the codes are not documented. */
-export function mayanError(status: number, code: string, message: string, data?: unknown): SandboxReply {
-  return jsonReply(status, { code, message, ...(data === undefined ? {} : { data }) });
+/**
+ * A refusal Mayan documents no code for. swap-sdk v15.2.0 src/api.ts reads any non-2xx body as
+ * `{code, msg | message, data}` and reports a missing code as 0; mayan-finance/wormhole-sdk-route src/index.ts falls
+ * back to `data.msg`. So the sandbox answers `{msg}` alone and invents no code.
+ */
+export function mayanRefusal(status: number, msg: string): SandboxReply {
+  return jsonReply(status, { msg });
+}
+
+/**
+ * A 429. Mayan publishes neither body nor headers for it. Its APIs are NestJS (the explorer's Swagger operation ids,
+ * e.g. `SwapDetailsController_getSwapByTrxHash`, linked from the swap-sdk README), whose throttler answers
+ * `{statusCode: 429, message: "ThrottlerException: Too Many Requests"}` with a `Retry-After` header in seconds
+ * (nestjs/throttler src/throttler.guard.ts). That is what the sandbox sends, an inference rather than a record.
+ */
+function mayanRateLimited(retryAfterSeconds: number): SandboxReply {
+  return jsonReply(
+    429,
+    { statusCode: 429, message: 'ThrottlerException: Too Many Requests' },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 }
 
 export const mayanErrors: DialectErrors = {
   serverError(status) {
-    // 5xx answers carry `statusCode` rather than `code` (reference §3.6).
-    const message = status === 429 ? 'ThrottlerException: Too Many Requests' : 'Internal server error';
-    return jsonReply(status, { statusCode: status, message });
+    if (status === 429) return mayanRateLimited(RATE_LIMIT_RETRY_AFTER_SECONDS);
+    // 5xx answers carry `code` or `statusCode` and `message` or `msg` (swap-sdk src/api.ts `check5xxError`).
+    return jsonReply(status, { statusCode: status, message: 'Internal server error' });
   },
   fromError(error) {
-    if (error instanceof SwapNotFoundError) return mayanError(404, 'NOT_FOUND', 'Swap not found');
-    if (error instanceof RequestFieldError) return mayanError(400, 'INVALID_PARAMS', error.message);
-    if (error instanceof UnsupportedChainError) return mayanError(400, 'UNSUPPORTED_CHAIN', error.message);
-    if (error instanceof SameChainRouteError) {
-      return mayanError(400, 'UNSUPPORTED_ROUTE', 'Swift does not support same-chain swaps');
+    if (error instanceof RateLimitedError) return mayanRateLimited(error.retryAfterSeconds);
+    // mayan-finance/wormhole-sdk-route src/index.ts (5e17c84) quotes this body; its HTTP status is not stated.
+    if (error instanceof AmountTooSmallError) {
+      return jsonReply(400, {
+        code: 'AMOUNT_TOO_SMALL',
+        data: { minAmountIn: error.minAmountIn },
+        message: error.message,
+      });
     }
-    if (error instanceof UnknownTokenError || error instanceof RouteUnavailableError) {
-      return mayanError(400, 'ROUTE_NOT_FOUND', 'Route not found');
+    if (error instanceof SwapNotFoundError) return mayanRefusal(404, 'Swap not found');
+    if (
+      error instanceof RequestFieldError ||
+      error instanceof UnsupportedChainError ||
+      error instanceof QuoteParamError
+    ) {
+      return mayanRefusal(400, error.message);
     }
-    if (error instanceof AmountTooLowError) {
-      return mayanError(400, 'AMOUNT_TOO_SMALL', 'Amount too small', { feesIn64: error.feesIn.toString() });
+    if (
+      error instanceof SameChainRouteError ||
+      error instanceof UnknownTokenError ||
+      error instanceof RouteUnavailableError
+    ) {
+      // The SDK's own fallback message for a refusal without one.
+      return mayanRefusal(400, 'Route not found');
     }
-    if (error instanceof QuoteParamError) return mayanError(400, 'INVALID_PARAMS', error.message);
     return jsonReply(500, { statusCode: 500, message: 'Internal server error' });
   },
 };

@@ -12,9 +12,11 @@ type MayanLog = Extract<DepositLog, { eventName: 'OrderCreated' }>;
 const SWIFT_DECIMALS = 8;
 
 /**
- * A Swift order as a Mayan transfer. The order carries only a minimum, so the amount delivered is the
- * expected output of the quote it came from (matched on tokens, amount and recipient); an order no quote
- * matches gets its minimum, scaled back from Swift's 8 decimals. Orders to unknown chains or tokens are skipped.
+ * A Swift order (V1 or V2) as a Mayan transfer. The order carries only a minimum, so the amount delivered is the
+ * expected output of the quote its `random` names (quote-book.ts `claimMayan`); an order that names none, or not
+ * the quoted terms, gets its minimum, scaled back from Swift's 8 decimals: what an auction without the quote's
+ * guarantee owes. An order whose deadline has passed when it is indexed is never filled: it ends cancelled and
+ * refunded, as a Swift order no driver fulfils in time. Orders to unknown chains or tokens are skipped.
  */
 export function mayanTransferFromLog(
   context: SandboxContext,
@@ -30,6 +32,7 @@ export function mayanTransferFromLog(
   const recipient = bytes32ToAddress(args.destAddr);
   const inputToken = getAddress(args.tokenIn);
   const matched = context.quotes.claimMayan({
+    random: args.random,
     originChainId: chainId,
     destinationChainId,
     tokenIn: inputToken,
@@ -39,6 +42,7 @@ export function mayanTransferFromLog(
   });
   const scale = 10n ** BigInt(Math.max(0, tokenOut.decimals - SWIFT_DECIMALS));
   const now = context.now();
+  const expired = Number(args.deadline) * 1000 <= now;
   const orderMinimum = args.minAmountOut * scale;
   const base = {
     id: `mayan:${chainId}:${log.transactionHash}:${log.logIndex}`,
@@ -57,7 +61,7 @@ export function mayanTransferFromLog(
     outputToken,
     outputAmount: matched?.quote.expectedOut ?? orderMinimum,
     minimumOutput: matched?.quote.minOut ?? orderMinimum,
-    scenario: scenarioFor('mayan', args.amountIn),
+    scenario: expired ? ('cancel' as const) : scenarioFor('mayan', args.amountIn),
     orderKey: args.key,
     minAmountOut: args.minAmountOut,
     deadline: args.deadline,

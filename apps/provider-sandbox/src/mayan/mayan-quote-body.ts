@@ -2,13 +2,17 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { type ComputedQuote } from '../pricing/compute-quote';
 import { microUsdToNumber } from '../pricing/format-usd';
 import { mayanToken } from './mayan-token';
+import { type SwiftRelayerFees } from './swift-relayer-fees';
 
 const AUCTION_MODE = 2;
 
 /**
- * One `SWIFT` quote of the `POST /quote` answer (reference §3.2). Human amounts are JSON numbers as Mayan
- * sends them; the `*BaseUnits` / `*64` strings are the ones to compute with. `swiftVersion` is V1 because
- * the sandbox Swift contract has the V1 order layout.
+ * One `SWIFT` quote of the `POST /quote` answer, with the fields swap-sdk v15.2.0 src/types.ts `Quote` names and
+ * src/evm/evmSwift.ts reads. Human amounts are JSON numbers as Mayan sends them; the `*BaseUnits` / `*64` strings are
+ * the ones to compute with. Always Swift V2 (V1 "will be deprecated in favour of V2", docs.mayan.finance
+ * /integration/referral). Native input is wrap-and-lock (swap-sdk v13.0.0+): `swiftWrapAndLock`, the chain's WETH
+ * as `swiftInputContract`, and `minMiddleAmount`, the WETH the wrap must yield (all of it). There is no `bridgeFee64`:
+ * the real Quote type has none, and Swift sends no value with `forwardERC20`.
  */
 export function mayanQuoteBody(params: {
   quoteId: string;
@@ -18,28 +22,33 @@ export function mayanQuoteBody(params: {
   swiftContract: Address;
   deadline: bigint;
   referrerBps: number;
+  fees: SwiftRelayerFees;
+  /** The source chain's WETH when the input is native. */
+  wrapAndLock: Address | null;
 }) {
-  const { quote, from, to } = params;
+  const { quote, from, to, fees } = params;
   const { tokenIn, tokenOut } = quote;
   const human = (amount: bigint, decimals: number) => Number(formatUnits(amount, decimals));
   const sameAsset = (s: string) => (s === 'ETH' ? 'WETH' : s);
+  const amountIn = human(quote.amountIn, tokenIn.decimals);
   return {
     type: 'SWIFT',
-    swiftVersion: 'V1',
+    swiftVersion: 'V2',
     swiftAuctionMode: AUCTION_MODE,
     quoteId: params.quoteId,
     gasless: false,
     onlyBridging: sameAsset(tokenIn.symbol) === sameAsset(tokenOut.symbol),
     hasAuction: true,
     cheaperChain: from.name,
-    effectiveAmountIn: human(quote.amountIn, tokenIn.decimals),
+    effectiveAmountIn: amountIn,
     effectiveAmountIn64: quote.amountIn.toString(),
     expectedAmountOut: human(quote.expectedOut, tokenOut.decimals),
     expectedAmountOutBaseUnits: quote.expectedOut.toString(),
+    // The auction's floor and what the user receives at least: one figure here (no relayer fee on success).
     minAmountOut: human(quote.minOut, tokenOut.decimals),
     minReceived: human(quote.minOut, tokenOut.decimals),
     minReceivedBaseUnits: quote.minOut.toString(),
-    price: human(quote.grossOut, tokenOut.decimals) / human(quote.amountIn, tokenIn.decimals),
+    price: human(quote.grossOut, tokenOut.decimals) / amountIn,
     priceImpact: null,
     priceStat: { ratio: 1, status: 'GOOD' },
     slippageBps: quote.slippageBps,
@@ -47,15 +56,14 @@ export function mayanQuoteBody(params: {
     deadline64: params.deadline.toString(),
     swapRelayerFee: null,
     redeemRelayerFee: null,
-    refundRelayerFee: 0,
+    refundRelayerFee: human(fees.refundIn, tokenIn.decimals),
     solanaRelayerFee: null,
-    refundRelayerFee64: '0',
-    cancelRelayerFee64: '0',
-    submitRelayerFee64: '0',
+    refundRelayerFee64: fees.refund64.toString(),
+    cancelRelayerFee64: fees.cancel64.toString(),
+    submitRelayerFee64: null,
     clientRelayerFeeSuccess: microUsdToNumber(quote.providerFeeUsd),
-    clientRelayerFeeRefund: 0,
+    clientRelayerFeeRefund: microUsdToNumber(fees.refundUsd),
     bridgeFee: 0,
-    bridgeFee64: '0',
     protocolBps: 0,
     referrerBps: params.referrerBps,
     sendTransactionCost: 0,
@@ -68,7 +76,9 @@ export function mayanQuoteBody(params: {
     fromChain: from.name,
     toChain: to.name,
     swiftMayanContract: params.swiftContract,
-    swiftInputContract: getAddress(tokenIn.address),
+    swiftInputContract: params.wrapAndLock ?? getAddress(tokenIn.address),
     swiftInputDecimals: tokenIn.decimals,
+    swiftWrapAndLock: params.wrapAndLock !== null,
+    ...(params.wrapAndLock === null ? {} : { minMiddleAmount: amountIn }),
   };
 }

@@ -9,7 +9,9 @@ import {
   readString,
   readUint,
 } from '../http/request-fields';
+import { RateLimitedError } from '../http/rate-limited-error';
 import { RouteUnavailableError } from '../pricing/quote-errors';
+import { quoteScenarioFor, RATE_LIMIT_RETRY_AFTER_SECONDS } from '../scenarios/quote-scenarios';
 import { contractsOn, quoteFor, readChainId, type SandboxContext } from '../sandbox-context';
 import { relayQuoteBody } from './relay-quote-body';
 import { relaySteps } from './relay-steps';
@@ -30,6 +32,9 @@ export function relayQuoteHandler(context: SandboxContext): RouteHandler {
     const originCurrency = readAddress(body, 'originCurrency');
     const destinationCurrency = readAddress(body, 'destinationCurrency');
     const amount = readUint(body, 'amount');
+    if (quoteScenarioFor('relay', amount) === 'rate-limited') {
+      throw new RateLimitedError(RATE_LIMIT_RETRY_AFTER_SECONDS);
+    }
     if (readString(body, 'tradeType') !== 'EXACT_INPUT') {
       throw new RequestFieldError('tradeType', 'invalid', 'the sandbox quotes tradeType EXACT_INPUT only');
     }

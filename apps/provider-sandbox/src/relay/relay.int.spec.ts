@@ -170,8 +170,10 @@ describe('relay dialect', () => {
     {
       name: 'unknown token',
       overrides: { destinationCurrency: '0x00000000000000000000000000000000000000ff' },
-      code: 'NO_SWAP_ROUTES_FOUND',
+      // Relay changelog 2026-07-28: a pair that cannot be priced is 400 UNSUPPORTED_CURRENCY.
+      code: 'UNSUPPORTED_CURRENCY',
     },
+    { name: 'a recipient that is no address', overrides: { recipient: 'nope' }, code: 'INVALID_ADDRESS' },
     { name: 'unknown chain', overrides: { destinationChainId: 10 }, code: 'UNSUPPORTED_CHAIN' },
     { name: 'amount below the flat fee', overrides: { amount: '100' }, code: 'AMOUNT_TOO_LOW' },
     { name: 'missing user', overrides: { user: undefined }, code: 'INVALID_ADDRESS' },
@@ -181,5 +183,34 @@ describe('relay dialect', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: expect.any(String), errorCode: code });
+  });
+
+  it('a field Relay documents no code for answers {message} alone, never an invented code', async () => {
+    const answer = await httpJson(relay('/quote/v2'), {
+      body: quoteBody(freshAddress(), freshAddress(), { tradeType: 'EXACT_OUTPUT' }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('quote scenario 912 and the 429 fault answer 429 {message} with Retry-After', async () => {
+    const ask = (amount: string) =>
+      fetch(relay('/quote/v2'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(quoteBody(freshAddress(), freshAddress(), { amount })),
+      });
+    const limited = await ask('7000912');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('2');
+    expect(await limited.json()).toEqual({ message: 'Rate limit exceeded' });
+    sandbox.setFaults([{ provider: 'relay', httpStatus: 429 }]);
+    try {
+      const faulted = await ask('7000000');
+      expect(faulted.status).toBe(429);
+      expect(faulted.headers.get('retry-after')).toBe('1');
+    } finally {
+      sandbox.setFaults([]);
+    }
   });
 });

@@ -298,7 +298,8 @@ describe('scenarios chosen by the input amount', () => {
     const usdc8453 = tokenAddress(sandbox, 8453, 'USDC');
     for (const [flow, paidTo] of [
       [withRefund, refundAddress],
-      [withoutRefund, withoutRefund.recipient],
+      // getAcrossFallbackRecipient: refundAddress ?? depositor (an EVM origin), never the recipient.
+      [withoutRefund, withoutRefund.depositor],
     ] as const) {
       const { statuses, body } = await watch(flow, (s) => s === 'filled');
       expect(isSubsequence(statuses, FILL_SEQUENCE.across)).toBe(true);

@@ -136,4 +136,42 @@ describe('settlementPlan', () => {
       holdAs: 'delayed',
     });
   });
+
+  describe('an Across app fee paid by the MulticallHandler (S8)', () => {
+    const feeTo = addr(0xfe);
+    const appFee = { to: feeTo, amount: 13_300_000_000_000n };
+
+    it.each(['normal', 'delayed'] as const)(
+      '%s: the fee goes out before the fill, the recipient gets the rest',
+      (scenario) => {
+        expect(settlementPlan(market, input({ scenario, appFee }))).toMatchObject({
+          kind: 'fill',
+          appFee: { chainId: 8453, token: WETH, to: feeTo, amount: 13_300_000_000_000n, reverts: false },
+          transfer: { to: recipient, amount: 13_300_000_000_000_000n },
+          reported: { token: WETH, amount: 13_300_000_000_000_000n },
+        });
+      },
+    );
+
+    it.each(['short-fill', 'reverted-fill', 'refund'] as const)('%s: no fee moves', (scenario) => {
+      expect(settlementPlan(market, input({ scenario, appFee }))).not.toHaveProperty('appFee');
+    });
+
+    it('a failed destination action drains the whole bridge leg, the fee included, in the bridged token', () => {
+      const plan = settlementPlan(
+        market,
+        input({
+          scenario: 'destination-action-failed',
+          appFee,
+          bridged: { token: USDC, fallbackRecipient: refundAddress, outputAmount: 13_313_300_000_000_000n },
+        }),
+      );
+      // 0.0133133 WETH at $3000 = 39.9399 USDC.
+      expect(plan).toEqual({
+        kind: 'fill',
+        transfer: { chainId: 8453, token: USDC, to: refundAddress, amount: 39_939_900n, reverts: false },
+        reported: { token: USDC, amount: 39_939_900n },
+      });
+    });
+  });
 });

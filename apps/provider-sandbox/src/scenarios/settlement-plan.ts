@@ -32,6 +32,8 @@ export type SettlementPlan =
       reported: { token: Address; amount: bigint };
       /** Reported `delayed` for the failure hold before filling (Relay only). */
       holdAs?: 'delayed';
+      /** Across only: the app fee its MulticallHandler pays, sent before `transfer` (honest fills only). */
+      appFee?: PlannedTransfer;
     }
   | {
       kind: 'refund';
@@ -58,8 +60,13 @@ export interface PlanInput {
   outputAmount: bigint;
   /** The quote's minimum output, in output-token base units. */
   minimumOutput: bigint;
-  /** Across only: the bridgeable token the deposit locked, and where its MulticallHandler falls back to. */
-  bridged?: { token: Address; fallbackRecipient: Address };
+  /**
+   * Across only: the bridgeable token the deposit locked, where its MulticallHandler falls back to, and the
+   * bridge leg's amount when an app fee rides on it (the handler drains all of it when its calls fail).
+   */
+  bridged?: { token: Address; fallbackRecipient: Address; outputAmount?: bigint };
+  /** Across only: the app fee the MulticallHandler pays out of the bridge leg before draining to the recipient. */
+  appFee?: { to: Address; amount: bigint };
 }
 
 export interface PlanMarket {
@@ -101,9 +108,23 @@ export function settlementPlan(market: PlanMarket, input: PlanInput): Settlement
       ...(holdAs ? { holdAs } : {}),
     };
   };
+  // Paid on honest fills only: the other fill scenarios model a provider whose report the chain contradicts.
+  const withAppFee = (plan: SettlementPlan): SettlementPlan =>
+    plan.kind === 'fill' && input.appFee && input.appFee.amount > 0n
+      ? {
+          ...plan,
+          appFee: {
+            chainId: input.destinationChainId,
+            token: input.outputToken,
+            to: input.appFee.to,
+            amount: input.appFee.amount,
+            reverts: false,
+          },
+        }
+      : plan;
   switch (input.scenario) {
     case 'normal':
-      return input.refund ? refund() : fill();
+      return input.refund ? refund() : withAppFee(fill());
     case 'refund':
     case 'cancel':
       return refund();
@@ -112,7 +133,7 @@ export function settlementPlan(market: PlanMarket, input: PlanInput): Settlement
     case 'final-failure':
       return { kind: 'fail', failReason: REFUND_REASON, refundFailReason: NO_REFUND_REASON };
     case 'delayed':
-      return fill({}, {}, 'delayed');
+      return withAppFee(fill({}, {}, 'delayed'));
     case 'reverted-fill':
       // A native transfer to an account cannot revert, so a native fill reverts as a WETH transfer instead.
       return fill({
@@ -146,7 +167,7 @@ export function settlementPlan(market: PlanMarket, input: PlanInput): Settlement
         market,
         input.destinationChainId,
         input.outputToken,
-        input.outputAmount,
+        input.bridged.outputAmount ?? input.outputAmount,
         bridged,
       );
       return fill(

@@ -3,7 +3,7 @@ import { mayanChainById } from '../mayan/mayan-chains';
 import { type SandboxProvider } from '../pricing/sandbox-provider';
 import { type RunningSandbox } from '../start-sandbox';
 import { httpJson, tokenAddress } from './sandbox-test-kit';
-import { swiftOrderCalls } from './swift-order-calls';
+import { swiftOrderCalls, swiftRandomFor } from './swift-order-calls';
 
 const SWIFT_DECIMALS = 8n;
 
@@ -66,6 +66,10 @@ interface AcrossQuoteAnswer {
 }
 interface MayanQuoteAnswer {
   quotes: {
+    quoteId: string;
+    swiftVersion: 'V1' | 'V2';
+    cancelRelayerFee64: string;
+    refundRelayerFee64: string;
     toToken: { decimals: number };
     swiftMayanContract: Address;
     swiftAuctionMode: number;
@@ -150,6 +154,8 @@ async function mayanDeposit(
         toChain: mayanChainById(r.toChainId)!.name,
         destinationAddress: r.recipient,
         slippageBps: 50,
+        forwarderAddress: sandbox.manifest.providers.mayan.forwarderAddress,
+        sdkVersion: '15_2_0',
       },
     }),
   );
@@ -159,6 +165,7 @@ async function mayanDeposit(
   const calls = swiftOrderCalls({
     forwarder: sandbox.manifest.providers.mayan.forwarderAddress,
     swift: q.swiftMayanContract,
+    version: q.swiftVersion,
     tokenIn,
     amountIn: r.amount,
     trader: r.user,
@@ -168,6 +175,9 @@ async function mayanDeposit(
     minAmountOut: BigInt(q.minReceivedBaseUnits) / swiftScale,
     deadline: BigInt(q.deadline64),
     auctionMode: q.swiftAuctionMode,
+    cancelFee: BigInt(q.cancelRelayerFee64),
+    refundFee: BigInt(q.refundRelayerFee64),
+    random: swiftRandomFor(q.quoteId),
   });
   return {
     calls: calls.map((c) => ({ ...c, value: 0n })),

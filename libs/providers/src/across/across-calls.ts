@@ -6,7 +6,7 @@ import {
   hexData,
   list,
   optionalBaseUnits,
-  optionalInteger,
+  optionalGasLimit,
   record,
   type JsonRecord,
 } from '../response/json-fields';
@@ -42,8 +42,13 @@ export function acrossCalls(answer: JsonRecord, sourceChainId: number): Provider
       to: address(swapTx.to, 'swapTx.to'),
       data: hexData(swapTx.data, 'swapTx.data'),
       value: optionalBaseUnits(swapTx.value, 'swapTx.value') ?? 0n,
-      // Present only when Across could simulate (allowance and balance already sufficient).
-      gas: optionalInteger(swapTx.gas, 'swapTx.gas'),
+      // Present only when Across simulated the deposit (allowance and balance already sufficient:
+      // across-protocol/frontend api/swap/approval/_service.ts getOriginTxGas), and then a bare estimateGas with no
+      // headroom. We pass a positive one through, as Across's own toolkit hands it to sendTransaction
+      // (across-protocol/toolkit packages/sdk/src/actions/executeSwapQuote.ts): it is Across's simulation of this
+      // exact call, and without it a wallet estimates anyway. "0" (or less) is unset, never a zero limit
+      // (toolkit 9c840105, "Zero-ish gas values are now treated as unset").
+      gas: optionalGasLimit(swapTx.gas, 'swapTx.gas'),
       kind: 'deposit',
     },
     'swapTx',

@@ -1,5 +1,6 @@
 import { type Address, getAddress, isAddress } from 'viem';
 import { baseUnitsOrNull, isRecord, optionalRecord } from '../response/json-fields';
+import { acrossAppFeeFromMessage } from './across-app-fee';
 
 export interface AcrossDepositOutput {
   /** What the fill delivered, when `/deposit` makes it known; null otherwise. */
@@ -13,22 +14,31 @@ export interface AcrossDepositOutput {
  * packages/indexer-api/src/utils/fields.ts: `outputToken`, `outputAmount`, `swapOutputToken`,
  * `swapOutputTokenAmount`).
  *
- * - Normally `outputAmount` is the bridge leg, which is what the recipient got unless a destination swap followed;
- *   then only the swap's minimum (`swapOutputTokenAmount`) is known, so the amount is unknown.
+ * - Normally `outputAmount` is the bridge leg. With a destination swap only the swap's minimum
+ *   (`swapOutputTokenAmount`) is known, so the amount is unknown.
+ * - Without one, the recipient got `outputAmount` less the app fee: with an app fee the deposit pays the
+ *   MulticallHandler, which pays the fee out of `outputAmount` and drains the rest to the recipient (frontend
+ *   api/_dexes/utils.ts shouldBypassMultiCallHandler, buildExactInputBridgeTokenMessage). The fee is read from
+ *   the deposit's `message` (across-app-fee.ts); a message we cannot read leaves the amount unknown.
  * - `actionsFailed` (status `actionsSucceeded: false`): the MulticallHandler received `outputAmount` of
  *   `outputToken`, its calls (the swap and any app-fee transfer) reverted together, and it drained everything it
- *   held to the fallback recipient, `refundAddress ?? recipient` (across-protocol/contracts
+ *   held to the fallback recipient, `refundAddress ?? depositor` for an EVM origin (across-protocol/contracts
  *   contracts/handlers/MulticallHandler.sol handleV3AcrossMessage: CallsFailed then _drainRemainingTokens;
- *   across-protocol/frontend api/_dexes/utils.ts getAcrossFallbackRecipient). So the amount is `outputAmount`,
- *   in `outputToken`, not in the target token.
+ *   across-protocol/frontend api/_dexes/utils.ts getAcrossFallbackRecipient, which is only used without
+ *   `refundOnOrigin`). So the amount is `outputAmount`, in `outputToken`, not in the target token.
  */
 export function acrossDepositOutput(body: unknown, options: { actionsFailed: boolean }): AcrossDepositOutput {
   const deposit = isRecord(body) ? optionalRecord(body.deposit) : undefined;
   if (deposit === undefined) return { actualOutputRaw: null, outputToken: null };
   const outputToken = evmAddressOrNull(deposit.outputToken);
   const swapFollowed = deposit.swapOutputTokenAmount !== undefined && deposit.swapOutputTokenAmount !== null;
-  if (swapFollowed && !options.actionsFailed) return { actualOutputRaw: null, outputToken };
-  return { actualOutputRaw: baseUnitsOrNull(deposit.outputAmount), outputToken };
+  const outputAmount = baseUnitsOrNull(deposit.outputAmount);
+  // The handler's calls, fee transfer included, reverted together: it drained all of outputAmount.
+  if (options.actionsFailed) return { actualOutputRaw: outputAmount, outputToken };
+  if (swapFollowed || outputAmount === null) return { actualOutputRaw: null, outputToken };
+  const appFee = acrossAppFeeFromMessage(deposit.message, outputToken);
+  const delivered = appFee === null || appFee > outputAmount ? null : outputAmount - appFee;
+  return { actualOutputRaw: delivered, outputToken };
 }
 
 /** A 20-byte address, or a 32-byte left-padded one (FundsDeposited carries bytes32 addresses); else null. */

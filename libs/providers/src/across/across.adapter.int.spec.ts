@@ -2,6 +2,7 @@ import {
   type Address,
   encodeAbiParameters,
   encodeEventTopics,
+  encodeFunctionData,
   erc20Abi,
   getAddress,
   type Hex,
@@ -275,6 +276,36 @@ describe('AcrossAdapter', () => {
       });
     });
 
+    it.each<[string, unknown]>([
+      ['"0"', '0'],
+      ['0', 0],
+      ['"-1"', '-1'],
+    ])(
+      'swapTx.gas %s is unset, never a zero gas limit for the wallet (toolkit 9c840105)',
+      async (_label, gas) => {
+        const body = fixture(__dirname, 'swap-approval-native.json');
+        body.swapTx.gas = gas;
+        server.route('GET', `${PREFIX}/swap/approval`, { status: 200, body });
+        const slice = quoteSlice({
+          source: { chainId: 42161, token: NATIVE, amount: 40000000000000000n, decimals: 18 },
+          target: { chainId: 10, token: '0x4200000000000000000000000000000000000006', decimals: 18 },
+        });
+        const [deposit] = quoted(await adapter().quote(slice, { signal: never() })).calls;
+        expect(deposit).toMatchObject({ kind: 'deposit', gas: null });
+      },
+    );
+
+    it('never sends refundOnOrigin: Across picks origin (B2B, A2B) or destination (B2A, A2A) itself', async () => {
+      server.route('GET', `${PREFIX}/swap/approval`, {
+        status: 200,
+        body: fixture(__dirname, 'swap-approval-erc20.json'),
+      });
+      await adapter().quote(ethToBase, { signal: never() });
+      const [request] = server.received;
+      expect(request.query.has('refundOnOrigin')).toBe(false);
+      expect(request.query.get('refundAddress')).toBe(WALLET);
+    });
+
     it('a positive swap impact is reported as loss, separate from fees', async () => {
       const body = fixture(__dirname, 'swap-approval-erc20.json');
       body.fees.total.details.swapImpact.amountUsd = '0.731';
@@ -318,6 +349,124 @@ describe('AcrossAdapter', () => {
         },
       });
       expect(JSON.stringify(result)).not.toContain('across-secret');
+    });
+
+    it.each([
+      // getSwapQuoteUnavailableError passes an upstream code on with status 400 unless it is UPSTREAM_HTTP_ERROR or
+      // UPSTREAM_RPC_ERROR (across-protocol/frontend api/_errors.ts): the 50X codes are transient whatever the status.
+      ['UPSTREAM_GATEWAY_TIMEOUT', 400],
+      ['UNEXPECTED_ERROR', 400],
+    ])('%s with a %s → provider_unavailable', async (code, status) => {
+      server.route('GET', `${PREFIX}/swap/approval`, {
+        status,
+        body: {
+          type: 'AcrossApiError',
+          code,
+          status,
+          message: 'No swap quotes currently available',
+          id: 'x2',
+        },
+      });
+      expect(await adapter().quote(ethToBase, { signal: never() })).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: status, providerCode: code },
+      });
+    });
+
+    it('an unknown token: 404 without a code (TokenNotFoundError) → route_unavailable', async () => {
+      // api/_errors.ts TokenNotFoundError: AcrossApiError with status 404 and no code; toJSON drops `code: undefined`.
+      server.route('GET', `${PREFIX}/swap/approval`, {
+        status: 404,
+        body: {
+          type: 'AcrossApiError',
+          status: 404,
+          message: `Unable to find tokenDetails for address: ${USDC.base}, on chain with id: 1`,
+          id: 'x3',
+        },
+      });
+      expect(await adapter().quote(ethToBase, { signal: never() })).toEqual({
+        ok: false,
+        failure: {
+          provider: 'across',
+          reasonCode: 'route_unavailable',
+          reason: `across answered 404: Unable to find tokenDetails for address: ${USDC.base}, on chain with id: 1`,
+          httpStatus: 404,
+          providerCode: null,
+        },
+      });
+    });
+
+    it('a 429 with Retry-After → provider_unavailable, the wait kept on the failure', async () => {
+      server.route('GET', `${PREFIX}/swap/approval`, {
+        status: 429,
+        headers: { 'retry-after': '12' },
+        body: { type: 'AcrossApiError', status: 429, message: 'Too many requests', id: 'x4' },
+      });
+      expect(await adapter().quote(ethToBase, { signal: never() })).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 429, retryAfterMs: 12_000 },
+      });
+    });
+
+    it('a 429 without Retry-After carries no wait', async () => {
+      server.route('GET', `${PREFIX}/swap/approval`, { status: 429, raw: 'Too Many Requests' });
+      const result = await adapter().quote(ethToBase, { signal: never() });
+      expect(result).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 429 },
+      });
+      expect(result.ok || 'retryAfterMs' in result.failure).toBe(false);
+    });
+
+    describe("Across's published /swap/approval examples (frontend docs/api-docs-openapi.yaml, bdcf46ce)", () => {
+      // fixtures/openapi-swap-approval-*.json: the property-level `example:` values of the 200, 400 and 4XX schemas,
+      // assembled as they stand (fixtures/SOURCES.md). The 200 is a B2A route (USDC on Optimism → ETH on Arbitrum).
+      const optimismUsdcToArbitrumEth = quoteSlice({
+        source: {
+          chainId: 10,
+          token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+          amount: 1_000000n,
+          decimals: 6,
+        },
+        target: { chainId: 42161, token: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', decimals: 18 },
+      });
+
+      it('the 200 as published is refused: its calldata is elided ("0xad5425c6…a4d353...")', async () => {
+        const body = fixture(__dirname, 'openapi-swap-approval-example.json');
+        server.route('GET', `${PREFIX}/swap/approval`, { status: 200, body });
+        expect(await adapter().quote(optimismUsdcToArbitrumEth, { signal: never() })).toMatchObject({
+          ok: false,
+          failure: { reasonCode: 'provider_unavailable', reason: expect.stringContaining('swapTx.data') },
+        });
+      });
+
+      it('the 200 with its calldata completed: amounts, gas, ETA and id; no expiry named', async () => {
+        const body = fixture(__dirname, 'openapi-swap-approval-example.json');
+        body.swapTx.data = body.swapTx.data.replace(/\.+$/, '');
+        server.route('GET', `${PREFIX}/swap/approval`, { status: 200, body });
+        const quote = quoted(await adapter().quote(optimismUsdcToArbitrumEth, { signal: never() }));
+        expect(quote).toMatchObject({
+          expectedOutputRaw: 263466241499732n,
+          minimumOutputRaw: 260831579075100n,
+          etaSeconds: 3,
+          providerRequestId: '6pl4c-1754347045980-2353645c0fb7',
+          // No quoteExpiryTimestamp in the example; the server sends one (api/swap/_utils.ts).
+          validUntil: null,
+          calls: [{ chainId: 10, to: body.swapTx.to, value: 0n, gas: 122554n, kind: 'deposit' }],
+        });
+      });
+
+      it.each(['openapi-swap-approval-400-example.json', 'openapi-swap-approval-4xx-example.json'])(
+        '%s → route_unavailable INVALID_PARAM',
+        async (name) => {
+          const body = fixture(__dirname, name);
+          server.route('GET', `${PREFIX}/swap/approval`, { status: body.status, body });
+          expect(await adapter().quote(ethToBase, { signal: never() })).toMatchObject({
+            ok: false,
+            failure: { reasonCode: 'route_unavailable', httpStatus: 400, providerCode: 'INVALID_PARAM' },
+          });
+        },
+      );
     });
 
     it.each<[string, (body: Fixture) => void]>([
@@ -442,6 +591,94 @@ describe('AcrossAdapter', () => {
       });
       server.route('GET', `${PREFIX}/deposit`, { status: 200, body: deposit });
       expect(progressOf(await statusOf())).toMatchObject({ state: 'filled', actualOutputRaw: null });
+    });
+
+    describe('an app fee paid through the MulticallHandler (D8)', () => {
+      // The deposit pays the handler outputAmount; the handler pays the fee, then drains the rest to the recipient
+      // (frontend api/_dexes/utils.ts buildExactInputBridgeTokenMessage, calculateAppFee). Encoded here as
+      // api/_multicall-handler.ts does, independently of across-app-fee.ts.
+      const handler = '0x924a9f036260DdD5808007E1AA95f08eD08aA569';
+      const feeTo = getAddress(FEE_RECIPIENT.toLowerCase());
+      const withFee = (fee: bigint) => {
+        const deposit = fixture(__dirname, 'deposit.json');
+        deposit.deposit.recipient = handler;
+        deposit.deposit.message = encodeAbiParameters(
+          [
+            {
+              type: 'tuple',
+              components: [
+                {
+                  name: 'calls',
+                  type: 'tuple[]',
+                  components: [
+                    { name: 'target', type: 'address' },
+                    { name: 'callData', type: 'bytes' },
+                    { name: 'value', type: 'uint256' },
+                  ],
+                },
+                { name: 'fallbackRecipient', type: 'address' },
+              ],
+            },
+          ],
+          [
+            {
+              calls: [
+                {
+                  target: USDC.base,
+                  callData: encodeFunctionData({
+                    abi: erc20Abi,
+                    functionName: 'transfer',
+                    args: [feeTo, fee],
+                  }),
+                  value: 0n,
+                },
+                {
+                  target: getAddress(handler.toLowerCase()),
+                  callData: encodeFunctionData({
+                    abi: parseAbi(['function drainLeftoverTokens(address token, address destination)']),
+                    args: [USDC.base, RECIPIENT],
+                  }),
+                  value: 0n,
+                },
+              ],
+              fallbackRecipient: NATIVE,
+            },
+          ],
+        );
+        return deposit;
+      };
+
+      it('the delivered amount is outputAmount less the fee the message pays', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, {
+          status: 200,
+          body: fixture(__dirname, 'deposit-status-filled.json'),
+        });
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: withFee(250_000n) });
+        expect(progressOf(await statusOf())).toMatchObject({
+          state: 'filled',
+          actualOutputRaw: 249621203n - 250_000n,
+        });
+      });
+
+      it('a message it cannot read leaves the amount unknown rather than overstated', async () => {
+        const deposit = fixture(__dirname, 'deposit.json');
+        deposit.deposit.message = '0x1234';
+        server.route('GET', `${PREFIX}/deposit/status`, {
+          status: 200,
+          body: fixture(__dirname, 'deposit-status-filled.json'),
+        });
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: deposit });
+        expect(progressOf(await statusOf())).toMatchObject({ state: 'filled', actualOutputRaw: null });
+      });
+
+      it('failed actions: the fee transfer reverted with the rest, so all of outputAmount was drained', async () => {
+        server.route('GET', `${PREFIX}/deposit/status`, {
+          status: 200,
+          body: { ...fixture(__dirname, 'deposit-status-filled.json'), actionsSucceeded: false },
+        });
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: withFee(250_000n) });
+        expect(progressOf(await statusOf())).toMatchObject({ actualOutputRaw: 249621203n });
+      });
     });
 
     it('a failing /deposit leaves the fill standing with the amount unknown', async () => {
@@ -680,6 +917,18 @@ describe('AcrossAdapter', () => {
       expect(await statusOf()).toMatchObject({
         ok: false,
         failure: { reasonCode: 'provider_unavailable', httpStatus },
+      });
+    });
+
+    it('a 429 with Retry-After → provider_unavailable, the wait kept on the failure', async () => {
+      server.route('GET', `${PREFIX}/deposit/status`, {
+        status: 429,
+        headers: { 'retry-after': '10' },
+        body: { message: 'Too many requests' },
+      });
+      expect(await statusOf()).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 429, retryAfterMs: 10_000 },
       });
     });
   });

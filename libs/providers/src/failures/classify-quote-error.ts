@@ -4,6 +4,8 @@ import { type QuoteFailureReason } from '../provider-quote';
 export interface QuoteErrorCodes {
   routeUnavailable: readonly string[];
   amountTooLow: readonly string[];
+  /** Codes the provider calls transient (retry later), whatever HTTP status they arrive with. */
+  providerUnavailable?: readonly string[];
 }
 
 /**
@@ -17,6 +19,7 @@ export function classifyQuoteError(
   codes: QuoteErrorCodes,
 ): QuoteFailureReason {
   if (status === 429 || status >= 500) return 'provider_unavailable';
+  if (code !== null && codes.providerUnavailable?.includes(code)) return 'provider_unavailable';
   if (code !== null && codes.amountTooLow.includes(code)) return 'amount_too_low';
   if (code !== null && codes.routeUnavailable.includes(code)) return 'route_unavailable';
   if (status === 401 || status === 403 || status === 407 || status === 408) return 'provider_unavailable';

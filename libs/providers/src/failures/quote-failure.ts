@@ -8,7 +8,7 @@ export function quoteFailure(
   provider: RoutableProvider,
   reasonCode: QuoteFailureReason,
   reason: string,
-  detail: { httpStatus?: number | null; providerCode?: string | null } = {},
+  detail: { httpStatus?: number | null; providerCode?: string | null; retryAfterMs?: number } = {},
 ): QuoteResult {
   return {
     ok: false,
@@ -18,6 +18,7 @@ export function quoteFailure(
       reason,
       httpStatus: detail.httpStatus ?? null,
       providerCode: detail.providerCode ?? null,
+      ...(detail.retryAfterMs === undefined ? {} : { retryAfterMs: detail.retryAfterMs }),
     },
   };
 }
@@ -38,15 +39,17 @@ export function quoteFailureFromHttp(
         provider,
         'provider_unavailable',
         `${provider} answered ${result.status}: ${result.detail}`,
-        {
-          httpStatus: result.status,
-        },
+        { httpStatus: result.status, retryAfterMs: result.retryAfterMs },
       );
     case 'json': {
       const { code, message } = readErrorAnswer(result.body);
       const reasonCode = classifyQuoteError(result.status, code, codes);
       const reason = `${provider} answered ${result.status}${code === null ? '' : ` ${code}`}${message === null ? '' : `: ${message}`}`;
-      return quoteFailure(provider, reasonCode, reason, { httpStatus: result.status, providerCode: code });
+      return quoteFailure(provider, reasonCode, reason, {
+        httpStatus: result.status,
+        providerCode: code,
+        retryAfterMs: result.retryAfterMs,
+      });
     }
   }
 }

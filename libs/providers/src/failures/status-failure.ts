@@ -7,8 +7,12 @@ export function statusFailure(
   reasonCode: StatusFailure['reasonCode'],
   reason: string,
   httpStatus: number | null = null,
+  retryAfterMs?: number,
 ): StatusResult {
-  return { ok: false, failure: { reasonCode, reason, httpStatus } };
+  return {
+    ok: false,
+    failure: { reasonCode, reason, httpStatus, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
+  };
 }
 
 /** Every HttpResult that is not a usable 2xx JSON answer, as a status failure (404 = not_found). */
@@ -23,6 +27,7 @@ export function statusFailureFromHttp(provider: RoutableProvider, result: HttpRe
         'provider_unavailable',
         `${provider} status answered ${result.status}: ${result.detail}`,
         result.status,
+        result.retryAfterMs,
       );
     case 'json': {
       const { code, message } = readErrorAnswer(result.body);
@@ -31,6 +36,7 @@ export function statusFailureFromHttp(provider: RoutableProvider, result: HttpRe
         result.status === 404 ? 'not_found' : 'provider_unavailable',
         reason,
         result.status,
+        result.retryAfterMs,
       );
     }
   }

@@ -1,6 +1,7 @@
 import { type HttpResult } from './http-result';
 import { type ProviderCallMetric, recordProviderCall } from './provider-metrics';
 import { MAX_RESPONSE_BYTES, readBoundedText } from './read-bounded-text';
+import { retryAfterMs } from './retry-after';
 
 export type FetchFn = typeof fetch;
 
@@ -53,12 +54,15 @@ async function exchange(fetchFn: FetchFn, request: JsonRequest): Promise<HttpRes
   } catch (error) {
     return signal.aborted ? { kind: 'timeout' } : { kind: 'network', detail: describe(error) };
   }
+  // Kept on any answer that carries one (a 429, a 503); only failures pass it on.
+  const retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
+  const hint = retryAfter === null ? {} : { retryAfterMs: retryAfter };
   if (text === null)
-    return { kind: 'unreadable', status: response.status, detail: 'response body too large' };
+    return { kind: 'unreadable', status: response.status, detail: 'response body too large', ...hint };
   try {
-    return { kind: 'json', status: response.status, body: JSON.parse(text) as unknown };
+    return { kind: 'json', status: response.status, body: JSON.parse(text) as unknown, ...hint };
   } catch {
-    return { kind: 'unreadable', status: response.status, detail: 'response body is not JSON' };
+    return { kind: 'unreadable', status: response.status, detail: 'response body is not JSON', ...hint };
   }
 }
 

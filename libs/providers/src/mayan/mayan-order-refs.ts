@@ -10,12 +10,12 @@ import { type ReceiptLog } from '../provider-adapter.port';
 export const mayanSwiftOrderCreatedAbi = parseAbi(['event OrderCreated(bytes32 key)']);
 
 /**
- * Our sandbox's Swift emits an extended OrderCreated, with the key indexed (topics[1]) and the order's fields after
- * it (apps/provider-sandbox/contracts/MayanSwift.sol). Its signature, hence its topic0, differs from the real one,
+ * Our sandbox's Swift V1 and V2 emit an extended OrderCreated, with the key indexed (topics[1]) and the order's
+ * fields after it, `random` last (apps/provider-sandbox/contracts/SwiftSource.sol). Its signature, hence its topic0, differs from the real one,
  * so the two cannot be confused; reading both lets the sandbox exercise the order-key path end to end.
  */
 export const sandboxSwiftOrderCreatedAbi = parseAbi([
-  'event OrderCreated(bytes32 indexed key, address tokenIn, uint256 amountIn, bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, bytes32 destAddr, uint16 destChainId, uint64 deadline)',
+  'event OrderCreated(bytes32 indexed key, address tokenIn, uint256 amountIn, bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, bytes32 destAddr, uint16 destChainId, uint64 deadline, bytes32 random)',
 ]);
 
 const REAL_TOPIC = toEventSelector(mayanSwiftOrderCreatedAbi[0]).toLowerCase();

@@ -11,7 +11,13 @@ import {
   toHex,
   zeroHash,
 } from 'viem';
-import { type ProviderQuote, type QuoteResult, type StatusResult } from '../index';
+import {
+  type ProviderCall,
+  type ProviderQuote,
+  type QuoteResult,
+  type QuoteSlice,
+  type StatusResult,
+} from '../index';
 import { InvalidQuoteSliceError } from '../invalid-quote-slice.error';
 import { type ProvidersConfig } from '../providers-config';
 import {
@@ -35,6 +41,7 @@ import { MayanAdapter } from './mayan.adapter';
 const forwarderAbi = parseAbi([
   'function forwardERC20(address tokenIn, uint256 amountIn, (uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) permitParams, address mayanProtocol, bytes protocolData) payable',
   'function forwardEth(address mayanProtocol, bytes protocolData) payable',
+  'function swapAndForwardEth(uint256 amountIn, address swapProtocol, bytes swapData, address middleToken, uint256 minMiddleAmount, address mayanProtocol, bytes mayanData) payable',
 ]);
 const V1_ORDER =
   '(bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, uint64 gasDrop, uint64 cancelFee, uint64 refundFee, uint64 deadline, bytes32 destAddr, uint16 destChainId, bytes32 referrerAddr, uint8 referrerBps, uint8 auctionMode, bytes32 random)';
@@ -54,7 +61,7 @@ const swiftV2Abi = parseAbi([
 // (apps/provider-sandbox/contracts/MayanSwift.sol), written out independently of mayan-order-refs.ts.
 const swiftEventAbi = parseAbi(['event OrderCreated(bytes32 key)']);
 const sandboxSwiftEventAbi = parseAbi([
-  'event OrderCreated(bytes32 indexed key, address tokenIn, uint256 amountIn, bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, bytes32 destAddr, uint16 destChainId, uint64 deadline)',
+  'event OrderCreated(bytes32 indexed key, address tokenIn, uint256 amountIn, bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, bytes32 destAddr, uint16 destChainId, uint64 deadline, bytes32 random)',
 ]);
 const orderKey = (n: number): Hex => keccak256(toHex(`order-${n}`));
 
@@ -86,6 +93,7 @@ function sandboxOrderCreated(key: Hex): ReceiptLog {
         { type: 'bytes32' },
         { type: 'uint16' },
         { type: 'uint64' },
+        { type: 'bytes32' },
       ],
       [
         USDC.arbitrum,
@@ -96,6 +104,7 @@ function sandboxOrderCreated(key: Hex): ReceiptLog {
         bytes32(RECIPIENT),
         30,
         1767229200n,
+        RANDOM,
       ],
     ),
   };
@@ -106,6 +115,7 @@ const EXPLORER = '/mayan-explorer/v3';
 const FORWARDER = getAddress('0x337685fdaB40D39bd02028545a4FfA7D287cC3E2');
 const SWIFT_V1 = '0xC38e4e6A15593f908255214653d3D947CA1c2338';
 const SWIFT_V1_ADDRESS = getAddress(SWIFT_V1);
+const SWIFT_V2 = '0x6e6Ae4bBEC4e4A6A0e5C8c7f6fC4E2cD4b0a1f11';
 const RANDOM: Hex = '0x5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 const SOURCE_TX: Hex = '0x4d2b6d19a5e3c07f1c2b3a4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7081';
 const CONTEXT = { provider: 'mayan' as const, fromChain: 'arbitrum', toChain: 'base', targetDecimals: 6 };
@@ -154,11 +164,45 @@ describe('MayanAdapter', () => {
   afterAll(() => server.close());
 
   describe('quote', () => {
-    it('posts a Swift-only quote request and builds approve + forwardERC20(createOrderWithToken) from the best Swift quote', async () => {
-      server.route('POST', `${PRICE}/quote`, {
-        status: 200,
-        body: fixture(__dirname, 'quote-swift-erc20.json'),
+    const route = (body: unknown, status = 200) => server.route('POST', `${PRICE}/quote`, { status, body });
+    const erc20Answer = () => fixture(__dirname, 'quote-swift-erc20.json');
+    const nativeAnswer = () => fixture(__dirname, 'quote-swift-native.json');
+    const WETH_BASE = '0x4200000000000000000000000000000000000006';
+    const WETH_ARB = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
+    const nativeSlice = (overrides: Partial<QuoteSlice> = {}) =>
+      quoteSlice({
+        source: { chainId: 8453, token: NATIVE, amount: 50000000000000000n, decimals: 18 },
+        target: { chainId: 42161, token: WETH_ARB, decimals: 18 },
+        ...overrides,
       });
+    /** The Swift order inside a deposit call, whichever forwarder method and Swift version carry it. */
+    const orderOf = (call: ProviderCall) => {
+      const outer = decodeFunctionData({ abi: forwarderAbi, data: call.data });
+      const protocolData = (outer.functionName === 'forwardEth' ? outer.args[1] : outer.args.at(-1)) as Hex;
+      for (const abi of [swiftV1Abi, swiftV2Abi]) {
+        try {
+          return { outer, inner: decodeFunctionData({ abi, data: protocolData }) };
+        } catch {
+          // the other version's layout
+        }
+      }
+      throw new Error('no Swift calldata');
+    };
+    const paramsOf = (call: ProviderCall) => {
+      const { inner } = orderOf(call);
+      return (inner.functionName === 'createOrderWithEth' ? inner.args[0] : inner.args[2]) as Record<
+        string,
+        unknown
+      >;
+    };
+    const failureOf = async (slice: QuoteSlice = quoteSlice()) => {
+      const result = await adapter().quote(slice, { signal: never() });
+      if (result.ok) throw new Error('expected a failure, got a quote');
+      return result.failure;
+    };
+
+    it('posts what swap-sdk v15.2.0 generateFetchQuoteUrlAndBody posts, Swift only, and builds approve + forwardERC20(createOrderWithToken) from the best Swift quote', async () => {
+      route(erc20Answer());
 
       const quote = quoted(
         await adapter({ apiKey: 'mayan-secret' }).quote(quoteSlice(), { signal: never() }),
@@ -167,6 +211,19 @@ describe('MayanAdapter', () => {
       const [request] = server.received;
       expect(request.query.get('apiKey')).toBe('mayan-secret');
       expect(request.body).toEqual({
+        wormhole: false,
+        swift: true,
+        mctp: false,
+        shuttle: false,
+        fastMctp: false,
+        gasless: false,
+        onlyDirect: false,
+        fullList: false,
+        guaranteedOutput: true,
+        monoChain: false,
+        mpsDeposit: false,
+        solanaProgram: 'FC4eXxkyrMPTjiYUpp4EAnkmwMbQyZ6NDCh1kfLn6vsf',
+        forwarderAddress: FORWARDER,
         amountIn64: '100000000',
         fromToken: USDC.arbitrum,
         fromChain: 'arbitrum',
@@ -174,19 +231,14 @@ describe('MayanAdapter', () => {
         toChain: 'base',
         slippageBps: 50,
         destinationAddress: RECIPIENT,
-        swift: true,
-        mctp: false,
-        fastMctp: false,
-        wormhole: false,
-        monoChain: false,
-        gasless: false,
-        fullList: false,
+        sdkVersion: '15_2_0',
       });
       // The second Swift quote pays more than the first; the MCTP one pays most but is not built here.
       expect(quote).toMatchObject({
         provider: 'mayan',
         sliceId: 'slice-1',
         expectedOutputRaw: 99912000n,
+        // minReceivedBaseUnits: Mayan's "minimum that user receives", below the order floor 99.4624.
         minimumOutputRaw: 99412440n,
         inputUsd: null,
         outputUsd: null,
@@ -236,7 +288,8 @@ describe('MayanAdapter', () => {
         {
           trader: bytes32(WALLET),
           tokenOut: bytes32(USDC.base),
-          minAmountOut: 99412440n,
+          // getAmountOfFractionalAmount(minAmountOut 99.412, min(6, 8)): the SDK's floor, not minReceived.
+          minAmountOut: 99462400n,
           gasDrop: 0n,
           cancelFee: 21000n,
           refundFee: 79000n,
@@ -246,33 +299,59 @@ describe('MayanAdapter', () => {
           referrerAddr: zeroHash,
           referrerBps: 0,
           auctionMode: 2,
-          random: RANDOM,
+          // createSwiftRandomKey: Buffer.from(UUID, 'hex') stops at the first dash, padded to 16 bytes, then the
+          // first 16 random bytes.
+          random: `0x${'00'.repeat(12)}b9a5d7e2${RANDOM.slice(2, 34)}`,
         },
       ]);
     });
 
-    it('native input (Swift V2): forwardEth(createOrderWithEth) carrying the amount, no approval; 18-decimal minimum floored to 8', async () => {
-      server.route('POST', `${PRICE}/quote`, {
+    it('a minAmountOut below minReceivedBaseUnits: the leg minimum is the order floor, never more than the chain enforces', async () => {
+      const body = erc20Answer();
+      for (const q of body.quotes) q.minAmountOut = 99.4;
+      route(body);
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+      expect(quote.minimumOutputRaw).toBe(99400000n);
+      expect(paramsOf(quote.calls[1])).toMatchObject({ minAmountOut: 99400000n });
+    });
+
+    it('native input on Swift V2: wrap-and-lock through swapAndForwardEth with the route from GET /get-swap/evm, createOrderWithToken(0x0), never createOrderWithEth', async () => {
+      route(nativeAnswer());
+      const calldata: Hex = '0xd0e30db0';
+      server.route('GET', `${PRICE}/get-swap/evm`, {
         status: 200,
-        body: fixture(__dirname, 'quote-swift-native.json'),
-      });
-      const WETH_ARB = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1';
-      const slice = quoteSlice({
-        source: { chainId: 8453, token: NATIVE, amount: 50000000000000000n, decimals: 18 },
-        target: { chainId: 42161, token: WETH_ARB, decimals: 18 },
+        body: { swapRouterAddress: WETH_BASE, swapRouterCalldata: calldata },
       });
 
-      const quote = quoted(await adapter().quote(slice, { signal: never() }));
+      const quote = quoted(
+        await adapter({ apiKey: 'mayan-secret' }).quote(nativeSlice(), { signal: never() }),
+      );
 
-      expect(server.received[0].query.has('apiKey')).toBe(false);
+      expect(server.received.map((r) => `${r.method} ${r.path}`)).toEqual([
+        `POST ${PRICE}/quote`,
+        `GET ${PRICE}/get-swap/evm`,
+      ]);
       expect(server.received[0].body).toMatchObject({
         fromToken: NATIVE,
         fromChain: 'base',
         toChain: 'arbitrum',
       });
+      // swap-sdk src/api.ts getSwapEvm, as getSwiftFromEvmTxPayload calls it (no referrer: none was sent).
+      expect(Object.fromEntries(server.received[1].query)).toEqual({
+        forwarderAddress: FORWARDER,
+        slippageBps: '50',
+        fromToken: NATIVE,
+        middleToken: WETH_BASE,
+        chainName: 'base',
+        amountIn64: '50000000000000000',
+        apiKey: 'mayan-secret',
+        sdkVersion: '15_2_0',
+      });
       expect(quote).toMatchObject({
         expectedOutputRaw: 49957631000000000n,
-        minimumOutputRaw: 49707842845000000n,
+        // min(minReceivedBaseUnits 49707842845000000, order floor 4970784 × 10^10).
+        minimumOutputRaw: 49707840000000000n,
+        providerRequestId: '0c3f1e557a3e49d9b6a42b3c99f0d1e4',
         trackingContext: { provider: 'mayan', fromChain: 'base', toChain: 'arbitrum', targetDecimals: 18 },
       });
       expect(quote.calls).toHaveLength(1);
@@ -283,13 +362,21 @@ describe('MayanAdapter', () => {
         value: 50000000000000000n,
         kind: 'deposit',
       });
-      const outer = decodeFunctionData({ abi: forwarderAbi, data: deposit.data });
-      expect(outer.functionName).toBe('forwardEth');
-      const [protocol, protocolData] = outer.args as readonly [string, Hex];
-      expect(protocol).toBe(SWIFT_V1);
-      const inner = decodeFunctionData({ abi: swiftV2Abi, data: protocolData });
-      expect(inner.functionName).toBe('createOrderWithEth');
+      const { outer, inner } = orderOf(deposit);
+      expect(outer.functionName).toBe('swapAndForwardEth');
+      expect(outer.args.slice(0, 6)).toEqual([
+        50000000000000000n,
+        getAddress(WETH_BASE),
+        calldata,
+        getAddress(WETH_BASE),
+        // getAmountOfFractionalAmount(minMiddleAmount 0.05, swiftInputDecimals 18).
+        50000000000000000n,
+        SWIFT_V2,
+      ]);
+      expect(inner.functionName).toBe('createOrderWithToken');
       expect(inner.args).toEqual([
+        NATIVE,
+        50000000000000000n,
         {
           payloadType: 1,
           trader: bytes32(WALLET),
@@ -304,33 +391,141 @@ describe('MayanAdapter', () => {
           deadline: 1767229500n,
           referrerBps: 0,
           auctionMode: 2,
-          random: RANDOM,
+          // The 16-byte hex quoteId, then the first 16 random bytes.
+          random: `0x0c3f1e557a3e49d9b6a42b3c99f0d1e4${RANDOM.slice(2, 34)}`,
         },
         '0x',
       ]);
     });
 
-    it('sends the app fee as referrer + referrerBps and writes both into the order', async () => {
-      const body = fixture(__dirname, 'quote-swift-erc20.json');
-      for (const q of body.quotes) delete q.referrerBps;
-      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+    it('native input on Swift V1: forwardEth(createOrderWithEth) carrying the amount, no swap route asked', async () => {
+      const body = nativeAnswer();
+      Object.assign(body.quotes[0], {
+        swiftVersion: 'V1',
+        swiftWrapAndLock: false,
+        swiftInputContract: NATIVE,
+        swiftMayanContract: SWIFT_V1,
+      });
+      route(body);
+      const quote = quoted(await adapter().quote(nativeSlice(), { signal: never() }));
+      expect(server.received).toHaveLength(1);
+      const [deposit] = quote.calls;
+      expect(deposit.value).toBe(50000000000000000n);
+      const { outer, inner } = orderOf(deposit);
+      expect([outer.functionName, outer.args[0], inner.functionName]).toEqual([
+        'forwardEth',
+        SWIFT_V1,
+        'createOrderWithEth',
+      ]);
+    });
+
+    it.each<[string, (quote: Fixture) => void]>([
+      [
+        'a V2 quote with native input and no wrap-and-lock ("Swift V2 doesn\'t support createOrderWithEth")',
+        (q) => Object.assign(q, { swiftWrapAndLock: false, swiftInputContract: NATIVE }),
+      ],
+      ['wrap-and-lock on a V1 quote ("Invalid wrap & lock")', (q) => (q.swiftVersion = 'V1')],
+      ['wrap-and-lock without minMiddleAmount', (q) => delete q.minMiddleAmount],
+    ])('%s → provider_unavailable', async (_label, breakIt) => {
+      const body = nativeAnswer();
+      breakIt(body.quotes[0]);
+      route(body);
+      server.route('GET', `${PRICE}/get-swap/evm`, {
+        status: 200,
+        body: { swapRouterAddress: WETH_BASE, swapRouterCalldata: '0xd0e30db0' },
+      });
+      expect(await failureOf(nativeSlice())).toMatchObject({ reasonCode: 'provider_unavailable' });
+    });
+
+    it.each<[string, string, { status: number; body?: unknown }]>([
+      [
+        'a 500',
+        'provider_unavailable',
+        { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+      ],
+      ['a 400', 'route_unavailable', { status: 400, body: { msg: 'Route not found' } }],
+      [
+        'a route without calldata',
+        'provider_unavailable',
+        { status: 200, body: { swapRouterAddress: WETH_BASE } },
+      ],
+    ])('the swap route answers %s → %s', async (_label, reasonCode, reply) => {
+      route(nativeAnswer());
+      server.route('GET', `${PRICE}/get-swap/evm`, reply);
+      expect(await failureOf(nativeSlice())).toMatchObject({ reasonCode });
+    });
+
+    it('a Swift V2 token quote: createOrderWithToken with the V2 layout and an empty custom payload', async () => {
+      const body = erc20Answer();
+      for (const q of body.quotes) Object.assign(q, { swiftVersion: 'V2', swiftMayanContract: SWIFT_V2 });
+      route(body);
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+      const { inner } = orderOf(quote.calls[1]);
+      expect(inner.functionName).toBe('createOrderWithToken');
+      expect(inner.args[0]).toBe(USDC.arbitrum);
+      expect(inner.args[2]).toMatchObject({ payloadType: 1, minAmountOut: 99462400n });
+      expect(inner.args[3]).toBe('0x');
+    });
+
+    it('sends the app fee as referrer + referrerBps and writes the referrer bps the quote echoes into the order', async () => {
+      const body = erc20Answer();
+      for (const q of body.quotes) q.referrerBps = 25;
+      route(body);
       const quote = quoted(
         await adapter().quote(quoteSlice({ appFeeBps: 25, appFeeRecipient: FEE_RECIPIENT }), {
           signal: never(),
         }),
       );
       expect(server.received[0].body).toMatchObject({ referrer: FEE_RECIPIENT, referrerBps: 25 });
-      const forward = decodeFunctionData({ abi: forwarderAbi, data: quote.calls[1].data });
-      const inner = decodeFunctionData({ abi: swiftV1Abi, data: forward.args[4] as Hex });
-      expect(inner.args[2]).toMatchObject({ referrerAddr: bytes32(FEE_RECIPIENT), referrerBps: 25 });
+      expect(paramsOf(quote.calls[1])).toMatchObject({
+        referrerAddr: bytes32(FEE_RECIPIENT),
+        referrerBps: 25,
+      });
     });
+
+    it('a quote that does not echo referrerBps gets 0 in the order (`quote.referrerBps || 0`, evmSwift.ts)', async () => {
+      const body = erc20Answer();
+      for (const q of body.quotes) delete q.referrerBps;
+      route(body);
+      const quote = quoted(
+        await adapter().quote(quoteSlice({ appFeeBps: 25, appFeeRecipient: FEE_RECIPIENT }), {
+          signal: never(),
+        }),
+      );
+      expect(paramsOf(quote.calls[1])).toMatchObject({
+        referrerAddr: bytes32(FEE_RECIPIENT),
+        referrerBps: 0,
+      });
+    });
+
+    it.each<[string, 'V1' | 'V2', number, number | undefined, number, number]>([
+      ['an app fee above every cap asks for 100 bps', 'V2', 300, undefined, 100, 0],
+      ['V1 orders never pay more than 50 bps', 'V1', 80, 80, 80, 50],
+      ['V2 orders never pay more than 100 bps', 'V2', 150, 150, 100, 100],
+      ['a fee within the cap is kept', 'V2', 70, 70, 70, 70],
+    ])(
+      'referrer fee caps (docs referral): %s',
+      async (_label, version, appFeeBps, echoed, asked, ordered) => {
+        const body = erc20Answer();
+        for (const q of body.quotes) {
+          q.swiftVersion = version;
+          if (echoed === undefined) delete q.referrerBps;
+          else q.referrerBps = echoed;
+        }
+        route(body);
+        const quote = quoted(
+          await adapter().quote(quoteSlice({ appFeeBps, appFeeRecipient: FEE_RECIPIENT }), {
+            signal: never(),
+          }),
+        );
+        expect(server.received[0].body).toMatchObject({ referrerBps: asked });
+        expect(paramsOf(quote.calls[1])).toMatchObject({ referrerBps: ordered });
+      },
+    );
 
     it('prefers MAYAN_REFERRER_ADDRESS over the slice fee recipient, and then needs no recipient', async () => {
       const referrer = '0x1111111111111111111111111111111111111111';
-      server.route('POST', `${PRICE}/quote`, {
-        status: 200,
-        body: fixture(__dirname, 'quote-swift-erc20.json'),
-      });
+      route(erc20Answer());
       await adapter({ referrerAddress: referrer }).quote(quoteSlice({ appFeeBps: 20 }), { signal: never() });
       expect(server.received[0].body).toMatchObject({ referrer, referrerBps: 20 });
     });
@@ -343,95 +538,150 @@ describe('MayanAdapter', () => {
 
     it('a chain Mayan does not serve → route_unavailable without a request', async () => {
       const slice = quoteSlice({ target: { chainId: 324, token: USDC.base, decimals: 6 } });
-      expect(await adapter().quote(slice, { signal: never() })).toMatchObject({
-        ok: false,
-        failure: {
-          provider: 'mayan',
-          reasonCode: 'route_unavailable',
-          reason: 'mayan does not serve chain 324',
-        },
+      expect(await failureOf(slice)).toMatchObject({
+        provider: 'mayan',
+        reasonCode: 'route_unavailable',
+        reason: 'mayan does not serve chain 324',
       });
       expect(server.received).toHaveLength(0);
     });
 
-    it('a refundTo other than the wallet → route_unavailable without a request (Swift refunds the trader)', async () => {
-      const slice = quoteSlice({ refundTo: RECIPIENT });
-      expect(await adapter().quote(slice, { signal: never() })).toMatchObject({
-        ok: false,
-        failure: { reasonCode: 'route_unavailable' },
+    it('a refundTo other than the wallet becomes the order trader (swap-sdk v15.2.0 swiftRefundAddress)', async () => {
+      const refundTo = getAddress('0x2222222222222222222222222222222222222222');
+      route(erc20Answer());
+      const quote = quoted(await adapter().quote(quoteSlice({ refundTo }), { signal: never() }));
+      expect(paramsOf(quote.calls[1])).toMatchObject({
+        trader: bytes32(refundTo),
+        destAddr: bytes32(RECIPIENT),
       });
-      expect(server.received).toHaveLength(0);
     });
+
+    it.each<[string, Partial<QuoteSlice>]>([
+      ['refund address', { refundTo: NATIVE }],
+      ['recipient', { recipient: NATIVE }],
+    ])(
+      'a zero %s → route_unavailable without a request, as the SDK refuses it',
+      async (_label, overrides) => {
+        expect(await failureOf(quoteSlice(overrides))).toMatchObject({ reasonCode: 'route_unavailable' });
+        expect(server.received).toHaveLength(0);
+      },
+    );
 
     it.each<[string, unknown]>([
       ['empty quotes', { minimumSdkVersion: [11, 0, 0], quotes: [] }],
       ['no quotes field', { minimumSdkVersion: [11, 0, 0] }],
-      ['only non-Swift quotes', { quotes: [{ type: 'MCTP', expectedAmountOutBaseUnits: '1' }] }],
+      [
+        'only non-Swift quotes',
+        { minimumSdkVersion: [11, 0, 0], quotes: [{ type: 'MCTP', expectedAmountOutBaseUnits: '1' }] },
+      ],
     ])('%s → route_unavailable', async (_label, body) => {
-      server.route('POST', `${PRICE}/quote`, { status: 200, body });
-      expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
-        ok: false,
-        failure: { reasonCode: 'route_unavailable', httpStatus: 200 },
-      });
+      route(body);
+      expect(await failureOf()).toMatchObject({ reasonCode: 'route_unavailable', httpStatus: 200 });
+    });
+
+    it.each<[string, number[]]>([
+      ['a newer patch', [15, 2, 1]],
+      ['a newer minor', [15, 3, 0]],
+      ['a newer major', [16, 0, 0]],
+    ])(
+      'minimumSdkVersion %s than 15.2.0 → provider_unavailable, like "Swap SDK is outdated!"',
+      async (_l, min) => {
+        const body = erc20Answer();
+        body.minimumSdkVersion = min;
+        route(body);
+        const failure = await failureOf();
+        expect(failure).toMatchObject({ reasonCode: 'provider_unavailable', httpStatus: 200 });
+        expect(failure.reason).toContain('Swap SDK is outdated!');
+      },
+    );
+
+    it('minimumSdkVersion equal to ours is supported', async () => {
+      const body = erc20Answer();
+      body.minimumSdkVersion = [15, 2, 0];
+      route(body);
+      quoted(await adapter().quote(quoteSlice(), { signal: never() }));
     });
 
     it('a Swift route that swaps on the source chain first → route_unavailable', async () => {
-      const body = fixture(__dirname, 'quote-swift-erc20.json');
+      const body = erc20Answer();
       for (const q of body.quotes) q.swiftInputContract = USDC.ethereum;
-      server.route('POST', `${PRICE}/quote`, { status: 200, body });
-      expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
-        ok: false,
-        failure: { reasonCode: 'route_unavailable' },
-      });
+      route(body);
+      expect(await failureOf()).toMatchObject({ reasonCode: 'route_unavailable' });
     });
 
     it.each<[string, (quote: Fixture) => void]>([
+      ['no minimumSdkVersion', () => undefined],
       ['no swiftMayanContract', (q) => delete q.swiftMayanContract],
+      ['no swiftInputContract', (q) => delete q.swiftInputContract],
       ['no minReceivedBaseUnits', (q) => delete q.minReceivedBaseUnits],
+      ['no minAmountOut', (q) => delete q.minAmountOut],
+      ['no gasDrop', (q) => delete q.gasDrop],
       ['no deadline64', (q) => delete q.deadline64],
       ['a zero deadline64', (q) => (q.deadline64 = '0')],
       ['no effectiveAmountIn64', (q) => delete q.effectiveAmountIn64],
       ['an effectiveAmountIn64 above the slice', (q) => (q.effectiveAmountIn64 = '100000001')],
+      ['no cancelRelayerFee64', (q) => delete q.cancelRelayerFee64],
+      ['no refundRelayerFee64', (q) => delete q.refundRelayerFee64],
+      ['an empty refundRelayerFee64', (q) => (q.refundRelayerFee64 = '')],
       ['a cancel fee past uint64', (q) => (q.cancelRelayerFee64 = '18446744073709551616')],
+      ['no swiftAuctionMode', (q) => delete q.swiftAuctionMode],
+      ['a zero swiftAuctionMode', (q) => (q.swiftAuctionMode = 0)],
       ['an auction mode past uint8', (q) => (q.swiftAuctionMode = 256)],
-    ])('%s → provider_unavailable', async (_label, breakIt) => {
-      const body = fixture(__dirname, 'quote-swift-erc20.json');
+      ['a referrerBps past uint8', (q) => (q.referrerBps = 300)],
+      ['another source chain', (q) => (q.fromChain = 'optimism')],
+      ['a toToken on another chain', (q) => (q.toToken.wChainId = 24)],
+      ['another source token', (q) => (q.fromToken.contract = USDC.ethereum)],
+    ])('%s → provider_unavailable', async (label, breakIt) => {
+      const body = erc20Answer();
+      if (label === 'no minimumSdkVersion') delete body.minimumSdkVersion;
       body.quotes.forEach(breakIt);
-      server.route('POST', `${PRICE}/quote`, { status: 200, body });
-      expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
-        ok: false,
-        failure: { reasonCode: 'provider_unavailable', httpStatus: 200 },
-      });
+      route(body);
+      expect(await failureOf()).toMatchObject({ reasonCode: 'provider_unavailable', httpStatus: 200 });
     });
 
-    it('absent optional fee fields read as zero and the bridge fee becomes the forwardERC20 value', async () => {
-      const body = fixture(__dirname, 'quote-swift-erc20.json');
+    it('zero relayer fees sent as "0" are accepted (the SDK only refuses absent ones), and Swift sends value 0 whatever bridgeFee says', async () => {
+      const body = erc20Answer();
       for (const q of body.quotes) {
-        delete q.cancelRelayerFee64;
-        delete q.refundRelayerFee64;
-        delete q.swiftAuctionMode;
+        q.cancelRelayerFee64 = '0';
+        q.refundRelayerFee64 = '0';
+        q.bridgeFee = 0.000012;
         q.bridgeFee64 = '12000000000000';
       }
-      server.route('POST', `${PRICE}/quote`, { status: 200, body });
+      route(body);
       const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
-      expect(quote.calls[1].value).toBe(12000000000000n);
-      const forward = decodeFunctionData({ abi: forwarderAbi, data: quote.calls[1].data });
-      const inner = decodeFunctionData({ abi: swiftV1Abi, data: forward.args[4] as Hex });
-      expect(inner.args[2]).toMatchObject({ cancelFee: 0n, refundFee: 0n, auctionMode: 0 });
+      expect(quote.calls[1].value).toBe(0n);
+      expect(paramsOf(quote.calls[1])).toMatchObject({ cancelFee: 0n, refundFee: 0n, auctionMode: 2 });
     });
 
     it.each([
-      [{ code: 'AMOUNT_TOO_SMALL', msg: 'Amount too small (min ~2.1 USDC)' }, 400, 'amount_too_low'],
-      [{ code: 0, msg: 'Route not found' }, 406, 'route_unavailable'],
+      // mayan-finance/wormhole-sdk-route src/index.ts: the price API's amount-too-small answer.
+      [fixture(__dirname, 'quote-error-amount-too-small.json'), 400, 'amount_too_low'],
+      // Spellings no Mayan source shows are not taken as amount_too_low any more.
+      [{ code: 'AMOUNT_TOO_LOW', msg: 'Amount too low' }, 400, 'route_unavailable'],
+      [{ code: 'MIN_AMOUNT', msg: 'Amount too low' }, 400, 'route_unavailable'],
+      [{ msg: 'Route not found' }, 400, 'route_unavailable'],
       [{ statusCode: 500, message: 'Internal server error' }, 500, 'provider_unavailable'],
     ])('error body %j (%s) → %s', async (body, status, reasonCode) => {
-      server.route('POST', `${PRICE}/quote`, { status, body });
+      route(body, status);
       const result = await adapter({ apiKey: 'mayan-secret' }).quote(quoteSlice(), { signal: never() });
       expect(result).toMatchObject({
         ok: false,
         failure: { provider: 'mayan', reasonCode, httpStatus: status },
       });
       expect(JSON.stringify(result)).not.toContain('mayan-secret');
+    });
+
+    it("a 429 with Retry-After (the sandbox's NestJS-style throttle) → provider_unavailable, the wait passed on", async () => {
+      server.route('POST', `${PRICE}/quote`, {
+        status: 429,
+        headers: { 'retry-after': '60' },
+        body: { statusCode: 429, message: 'ThrottlerException: Too Many Requests' },
+      });
+      expect(await failureOf()).toMatchObject({
+        reasonCode: 'provider_unavailable',
+        httpStatus: 429,
+        retryAfterMs: 60_000,
+      });
     });
   });
 

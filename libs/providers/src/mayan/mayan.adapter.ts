@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Address, type Hex, toHex } from 'viem';
+import { type Hex, toHex, zeroAddress } from 'viem';
 import { checkSlice } from '../check-slice';
 import { sameAddress } from '../evm/same-address';
 import { quoteFailure, quoteFailureFromHttp } from '../failures/quote-failure';
@@ -17,23 +17,26 @@ import {
   type QuoteSlice,
   type ReceiptLog,
 } from '../provider-adapter.port';
-import { type ProviderQuote, type QuoteResult, type TrackingContext } from '../provider-quote';
+import { type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
 import { isRecord } from '../response/json-fields';
 import { MalformedResponseError } from '../response/malformed-response.error';
-import { UnusableRouteError } from '../response/unusable-route.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
-import { type MayanChain, mayanChain } from './mayan-chains';
+import { mayanChain } from './mayan-chains';
 import { MAYAN_ERROR_CODES } from './mayan-error-codes';
 import { mayanOrderRefs } from './mayan-order-refs';
 import { mayanProgress } from './mayan-progress';
 import { mayanQuoteRequest } from './mayan-quote-request';
-import { swiftCalls } from './swift-calls';
-import { bestSwiftQuote, readSwiftQuote, type SwiftQuote } from './swift-quote';
+import { requestSwapRoute, type SwiftSwapRoute } from './mayan-swap-route';
+import { readMayanAnswer } from './read-mayan-answer';
+import { swiftProviderQuote } from './swift-provider-quote';
 
 export interface MayanAdapterDeps {
   fetch?: FetchFn;
-  /** The order's `random` salt; injectable so tests can pin the calldata. */
+  /**
+   * 32 random bytes for the order's `random`: its first 16 follow the quoteId (swift-random-key.ts), all 32 are
+   * used when the quote has no usable id. Injectable so tests can pin the calldata.
+   */
   randomBytes32?: () => Hex;
 }
 
@@ -73,27 +76,41 @@ export class MayanAdapter implements ProviderAdapter {
         'route_unavailable',
         `mayan does not serve chain ${from === null ? slice.source.chainId : slice.target.chainId}`,
       );
-    // A Swift refund goes to the order's trader, the depositing wallet; it cannot be sent anywhere else.
-    if (!sameAddress(slice.refundTo, slice.wallet))
-      return quoteFailure(
-        'mayan',
-        'route_unavailable',
-        'mayan refunds only to the depositing wallet, not to refundTo',
-      );
+    // A refund goes to the order's trader, which may be any source-chain address (refundTo: swap-sdk v15.2.0
+    // `swiftRefundAddress`); the SDK refuses only a zero one, and a zero destination (src/evm/evmSwap.ts).
+    if (sameAddress(slice.refundTo, zeroAddress) || sameAddress(slice.recipient, zeroAddress))
+      return quoteFailure('mayan', 'route_unavailable', 'mayan refuses a zero recipient or refund address');
+    const chains = { from, to };
     const result = await fetchJson(this.fetchFn, {
       method: 'POST',
       url: providerUrl(this.config.priceUrl, '/quote', { apiKey: this.config.apiKey }),
-      body: mayanQuoteRequest(slice, { from, to }, referrer),
+      body: mayanQuoteRequest(slice, chains, referrer, this.config.forwarderAddress),
       signal: options.signal,
       timeoutMs: this.config.timeoutMs,
       metric: { provider: 'mayan', operation: 'quote' },
     });
     if (!isJsonSuccess(result)) return quoteFailureFromHttp('mayan', result, MAYAN_ERROR_CODES);
-    return quoteFromParser('mayan', result.status, () => {
-      const best = bestSwiftQuote(result.body);
-      if (best === null) throw new UnusableRouteError('no Swift route offered');
-      return this.toQuote(slice, readSwiftQuote(best), { from, to }, referrer);
-    });
+    const answer = readMayanAnswer(result.status, result.body, slice, chains);
+    if (!answer.ok) return answer;
+    const sentReferrer = referrer !== null && slice.appFeeBps > 0 ? referrer : null;
+    let route: SwiftSwapRoute | null = null;
+    if (answer.method === 'swapAndForwardEth') {
+      const routed = await requestSwapRoute(this.fetchFn, this.config, {
+        quote: answer.quote,
+        referrer: sentReferrer,
+        signal: options.signal,
+      });
+      if (!routed.ok) return routed;
+      route = routed.route;
+    }
+    return quoteFromParser('mayan', result.status, () =>
+      swiftProviderQuote(slice, answer.quote, {
+        forwarder: this.config.forwarderAddress,
+        referrer: sentReferrer,
+        route,
+        random32: this.randomBytes32(),
+      }),
+    );
   }
 
   /** The Swift order key of each OrderCreated in the receipt, in log order (mayan-order-refs.ts). */
@@ -151,44 +168,6 @@ export class MayanAdapter implements ProviderAdapter {
       timeoutMs: this.config.timeoutMs,
       metric: { provider: 'mayan', operation: 'status' },
     });
-  }
-
-  private toQuote(
-    slice: QuoteSlice,
-    quote: SwiftQuote,
-    chains: { from: MayanChain; to: MayanChain },
-    referrer: Address | null,
-  ): ProviderQuote {
-    const sentReferrer = referrer !== null && slice.appFeeBps > 0 ? referrer : null;
-    const calls = swiftCalls(slice, quote, this.config.forwarderAddress, {
-      destWormholeChainId: chains.to.wormholeId,
-      referrer: sentReferrer,
-      requestedReferrerBps: slice.appFeeBps,
-      random: this.randomBytes32(),
-    });
-    return {
-      provider: 'mayan',
-      sliceId: slice.sliceId,
-      expectedOutputRaw: quote.expectedOutputRaw,
-      minimumOutputRaw: quote.minReceivedRaw,
-      // The quote prices nothing in USD except the relayer fee.
-      inputUsd: null,
-      outputUsd: null,
-      feeUsd: quote.relayerFeeUsd,
-      feeBreakdown: quote.relayerFeeUsd === null ? [] : [{ kind: 'provider', usd: quote.relayerFeeUsd }],
-      lossUsd: null,
-      etaSeconds: quote.etaSeconds,
-      calls,
-      providerRequestId: quote.quoteId,
-      // The Swift order's own deadline: an order signed after it cannot be filled.
-      validUntil: Number(quote.deadline) * 1000,
-      trackingContext: {
-        provider: 'mayan',
-        fromChain: chains.from.name,
-        toChain: chains.to.name,
-        targetDecimals: slice.target.decimals,
-      },
-    };
   }
 }
 

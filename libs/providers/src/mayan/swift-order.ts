@@ -1,65 +1,88 @@
 import { type Address, encodeFunctionData, type Hex, zeroAddress, zeroHash } from 'viem';
 import { addressToBytes32 } from '../evm/address-to-bytes32';
-import { type QuoteSlice } from '../provider-adapter.port';
 import { MalformedResponseError } from '../response/malformed-response.error';
 import { mayanSwiftV1Abi, mayanSwiftV2Abi } from './mayan-abi';
 import { type SwiftQuote } from './swift-quote';
+import { cappedReferrerBps } from './swift-referrer-bps';
 
-/** Swift carries amounts with at most 8 decimals (Wormhole normalisation). */
-const SWIFT_MAX_DECIMALS = 8;
+/** swap-sdk src/utils.ts `SWIFT_PAYLOAD_TYPE_DEFAULT`: no custom payload. */
 const PAYLOAD_TYPE_DEFAULT = 1;
 
 /** What the order needs beyond the quote. */
 export interface SwiftOrderInputs {
-  destWormholeChainId: number;
+  /** Receives the output on the destination chain. */
+  recipient: Address;
+  /**
+   * The order's `trader`, who gets a refund: swap-sdk v15.2.0 evmSwift.ts writes `swiftRefundAddress` there when
+   * one is given, else the swapper (commit 1241894, "Add option for custom refund address for swift orders").
+   */
+  refundTo: Address;
   /** The referrer we sent with the quote, or null. */
   referrer: Address | null;
-  /** The referrer bps we asked for, used when the quote does not echo its own. */
-  requestedReferrerBps: number;
+  /** swift-random-key.ts. */
   random: Hex;
 }
 
-/** `createOrderWithToken` / `createOrderWithEth` calldata for the Swift contract, as the SDK builds it. */
-export function swiftProtocolData(slice: QuoteSlice, quote: SwiftQuote, inputs: SwiftOrderInputs): Hex {
-  const fields = {
-    trader: addressToBytes32(slice.wallet),
-    tokenOut: addressToBytes32(slice.target.token),
-    minAmountOut: toSwiftDecimals(quote.minReceivedRaw, slice.target.decimals),
-    gasDrop: 0n,
+/** The V1 order fields; V2 adds `payloadType` and orders them differently (mayan-abi.ts). */
+export interface SwiftOrderFields {
+  trader: Hex;
+  tokenOut: Hex;
+  minAmountOut: bigint;
+  gasDrop: bigint;
+  cancelFee: bigint;
+  refundFee: bigint;
+  deadline: bigint;
+  destAddr: Hex;
+  destChainId: number;
+  referrerAddr: Hex;
+  referrerBps: number;
+  auctionMode: number;
+  random: Hex;
+}
+
+/** swap-sdk src/evm/evmSwift.ts `getEvmSwiftParams`, for an EVM source and destination. */
+export function swiftOrderFields(quote: SwiftQuote, inputs: SwiftOrderInputs): SwiftOrderFields {
+  return {
+    trader: addressToBytes32(inputs.refundTo),
+    // `getSwiftToTokenHexString`: native out is Solana's system program id, i.e. 32 zero bytes.
+    tokenOut: addressToBytes32(quote.toToken),
+    minAmountOut: quote.orderMinAmountOut,
+    gasDrop: quote.gasDrop,
     cancelFee: quote.cancelFee,
     refundFee: quote.refundFee,
     deadline: quote.deadline,
-    destAddr: addressToBytes32(slice.recipient),
-    destChainId: inputs.destWormholeChainId,
+    destAddr: addressToBytes32(inputs.recipient),
+    destChainId: quote.toChain.wormholeId,
     // No referrer: the SDK sends Solana's system program id, which is 32 zero bytes.
     referrerAddr: inputs.referrer === null ? zeroHash : addressToBytes32(inputs.referrer),
-    referrerBps: inputs.referrer === null ? 0 : (quote.referrerBps ?? inputs.requestedReferrerBps),
+    referrerBps: cappedReferrerBps(quote.referrerBps, quote.swiftVersion),
     auctionMode: quote.auctionMode,
     random: inputs.random,
   };
-  const native = slice.source.token.toLowerCase() === zeroAddress;
+}
+
+/**
+ * The Swift contract's calldata, as `getSwiftFromEvmTxPayload` encodes it: `createOrderWithEth` only for a V1
+ * quote whose input contract is native ("Swift V2 doesn't support createOrderWithEth"), else
+ * `createOrderWithToken(tokenIn, amountIn, order[, customPayload])` where a wrap-and-lock order names tokenIn 0x0.
+ */
+export function swiftProtocolData(quote: SwiftQuote, order: SwiftOrderFields): Hex {
+  const nativeInput = quote.swiftInputContract.toLowerCase() === zeroAddress;
+  const tokenIn = quote.wrapAndLock ? zeroAddress : quote.swiftInputContract;
   if (quote.swiftVersion === 'V2') {
-    const params = { payloadType: PAYLOAD_TYPE_DEFAULT, ...fields };
-    return native
-      ? encodeFunctionData({ abi: mayanSwiftV2Abi, functionName: 'createOrderWithEth', args: [params, '0x'] })
-      : encodeFunctionData({
-          abi: mayanSwiftV2Abi,
-          functionName: 'createOrderWithToken',
-          args: [slice.source.token, quote.effectiveAmountIn, params, '0x'],
-        });
+    if (nativeInput) throw new MalformedResponseError("Swift V2 doesn't support createOrderWithEth");
+    const params = { payloadType: PAYLOAD_TYPE_DEFAULT, ...order };
+    return encodeFunctionData({
+      abi: mayanSwiftV2Abi,
+      functionName: 'createOrderWithToken',
+      args: [tokenIn, quote.effectiveAmountIn, params, '0x'],
+    });
   }
-  return native
-    ? encodeFunctionData({ abi: mayanSwiftV1Abi, functionName: 'createOrderWithEth', args: [fields] })
+  return nativeInput
+    ? encodeFunctionData({ abi: mayanSwiftV1Abi, functionName: 'createOrderWithEth', args: [order] })
     : encodeFunctionData({
         abi: mayanSwiftV1Abi,
         functionName: 'createOrderWithToken',
-        args: [slice.source.token, quote.effectiveAmountIn, fields],
+        args: [tokenIn, quote.effectiveAmountIn, order],
       });
-}
-
-/** Floor to min(8, decimals) decimals: the order's minimum is never above what the quote promised. */
-export function toSwiftDecimals(raw: bigint, decimals: number): bigint {
-  const scaled = decimals > SWIFT_MAX_DECIMALS ? raw / 10n ** BigInt(decimals - SWIFT_MAX_DECIMALS) : raw;
-  if (scaled >= 2n ** 64n) throw new MalformedResponseError('minReceivedBaseUnits does not fit in uint64');
-  return scaled;
 }

@@ -34,25 +34,33 @@ export function parseRelayQuote(body: unknown, slice: QuoteSlice): ProviderQuote
 }
 
 /**
- * `fees` (origin gas, relayer = destination gas + service, app) when present; the docs call it deprecated, so
- * fall back to `expandedPriceImpact`, whose entries are signed impacts (negative = paid by the user).
+ * Fee lines from `details.expandedPriceImpact` when Relay sends it: its entries are signed impacts on the output
+ * (negative = paid by the user), `execution` (destination gas plus the flat fee; origin gas only when Relay pays
+ * it), `relay` (the platform fee), `app` (relay-kit packages/sdk/src/types/api.ts; relay-docs
+ * references/api/api_core_concepts/fees.mdx). `swap` is not a fee here: it stays in the loss, as `swapImpact`.
+ * `sponsored` is ignored: we never ask Relay to sponsor fees.
+ *
+ * The `fees` object is read only when `expandedPriceImpact` is absent: "The `fees` object is deprecated ... it only
+ * reports Relay-related fees and does not reflect the full cost of a request" (same fees.mdx). Its `gas` is the
+ * origin gas the wallet pays on top, which `expandedPriceImpact` leaves out.
  */
 function relayFees(answer: JsonRecord, details: JsonRecord): ReturnType<typeof feeSummary> {
+  const impact = optionalRecord(details.expandedPriceImpact);
+  if (impact !== undefined) {
+    const paid = (key: string): number | null => {
+      const value = usd(optionalRecord(impact[key])?.usd);
+      return value === null ? null : -value;
+    };
+    return feeSummary([
+      { kind: 'gas', usd: paid('execution') },
+      { kind: 'provider', usd: paid('relay') },
+      { kind: 'app', usd: paid('app') },
+    ]);
+  }
   const fees = optionalRecord(answer.fees);
-  const fromFees = feeSummary([
+  return feeSummary([
     { kind: 'gas', usd: usd(optionalRecord(fees?.gas)?.amountUsd) },
     { kind: 'provider', usd: usd(optionalRecord(fees?.relayer)?.amountUsd) },
     { kind: 'app', usd: usd(optionalRecord(fees?.app)?.amountUsd) },
-  ]);
-  if (fromFees.feeUsd !== null) return fromFees;
-  const impact = optionalRecord(details.expandedPriceImpact);
-  const paid = (key: string): number | null => {
-    const value = usd(optionalRecord(impact?.[key])?.usd);
-    return value === null ? null : -value;
-  };
-  return feeSummary([
-    { kind: 'gas', usd: paid('execution') },
-    { kind: 'provider', usd: paid('relay') },
-    { kind: 'app', usd: paid('app') },
   ]);
 }

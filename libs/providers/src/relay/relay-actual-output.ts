@@ -8,17 +8,24 @@ import {
 } from '../response/json-fields';
 
 /**
- * The received amount and fill hash from a `/requests/v3?id=` answer: route.actual.destination.outputCurrency,
- * or origin for a same-chain request (reference/providers.md §1.4). Nulls when the record does not say.
+ * The received amount and fill hash from a `/requests/v3?id=` answer: `route.actual.destination.outputCurrency`
+ * (reference/providers.md §1.4). Nulls when the record does not say.
+ *
+ * `route.actual.origin.outputCurrency` is what the origin leg produced, on the origin chain: the received amount
+ * only when origin and destination are one chain. On a cross-chain request it is another chain's amount, often in
+ * another token, so it is never read there (reviews/providers.md D13).
  */
-export function relayActualOutput(body: unknown): { amount: bigint | null; fillTxHash: Hex | null } {
+export function relayActualOutput(
+  body: unknown,
+  options: { sameChain: boolean },
+): { amount: bigint | null; fillTxHash: Hex | null } {
   const request =
     isRecord(body) && Array.isArray(body.requests) ? optionalRecord(body.requests[0]) : undefined;
   const data = optionalRecord(request?.data);
   const actual = optionalRecord(optionalRecord(data?.route)?.actual);
-  const amount =
-    baseUnitsOrNull(optionalRecord(optionalRecord(actual?.destination)?.outputCurrency)?.amount) ??
-    baseUnitsOrNull(optionalRecord(optionalRecord(actual?.origin)?.outputCurrency)?.amount);
+  const outputOf = (side: unknown) =>
+    baseUnitsOrNull(optionalRecord(optionalRecord(side)?.outputCurrency)?.amount);
+  const amount = outputOf(actual?.destination) ?? (options.sameChain ? outputOf(actual?.origin) : null);
   const outTx = Array.isArray(data?.outTxs) ? optionalRecord((data.outTxs as unknown[])[0]) : undefined;
   return { amount, fillTxHash: txHashOrNull(outTx?.txHash) };
 }

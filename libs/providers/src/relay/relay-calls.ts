@@ -7,7 +7,7 @@ import {
   isRecord,
   list,
   optionalBaseUnits,
-  optionalInteger,
+  optionalGasLimit,
   optionalText,
   record,
 } from '../response/json-fields';
@@ -56,7 +56,8 @@ function relayCall(stepId: string, rawItem: unknown, path: string, sourceChainId
     to: address(data.to, `${path}.data.to`),
     data: hexData(data.data, `${path}.data.data`),
     value: optionalBaseUnits(data.value, `${path}.data.value`) ?? 0n,
-    gas: optionalInteger(data.gas, `${path}.data.gas`),
+    // relay-kit sends `gas` only when it is truthy (packages/sdk/src/utils/viemWallet.ts): 0 is unset, as for Across.
+    gas: optionalGasLimit(data.gas, `${path}.data.gas`),
     kind: stepId === 'approve' ? 'approve' : DEPOSIT_STEPS.includes(stepId) ? 'deposit' : 'other',
   };
   if (call.chainId !== sourceChainId)

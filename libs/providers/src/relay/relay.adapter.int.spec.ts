@@ -90,10 +90,11 @@ describe('RelayAdapter', () => {
         minimumOutputRaw: 99459182n,
         inputUsd: 99.993101,
         outputUsd: 99.952074,
-        feeUsd: 0.011214 + 0.041019 + 0,
+        // From details.expandedPriceImpact (execution, relay, app), not the deprecated `fees` (D13).
+        feeUsd: expect.closeTo(0.001023 + 0.039996, 9),
         feeBreakdown: [
-          { kind: 'gas', usd: 0.011214 },
-          { kind: 'provider', usd: 0.041019 },
+          { kind: 'gas', usd: 0.001023 },
+          { kind: 'provider', usd: 0.039996 },
         ],
         lossUsd: 0.000004,
         etaSeconds: 4,
@@ -184,16 +185,91 @@ describe('RelayAdapter', () => {
       expect(quote.calls.map((call) => call.kind)).toEqual(['deposit']);
     });
 
-    it('falls back to expandedPriceImpact for fees when the deprecated fees object is gone', async () => {
+    it('prefers expandedPriceImpact to the deprecated fees, even when they disagree', async () => {
       const body = fixture(__dirname, 'quote-erc20-approve.json');
-      delete body.fees;
+      body.details.expandedPriceImpact.app = { usd: '-0.25' };
+      body.fees.relayer.amountUsd = '9.99';
       server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
       const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
       expect(quote.feeBreakdown).toEqual([
         { kind: 'gas', usd: 0.001023 },
         { kind: 'provider', usd: 0.039996 },
+        { kind: 'app', usd: 0.25 },
       ]);
-      expect(quote.feeUsd).toBeCloseTo(0.041019, 9);
+    });
+
+    it('reads the deprecated fees only when expandedPriceImpact is absent (older answers)', async () => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      delete body.details.expandedPriceImpact;
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      const quote = quoted(await adapter().quote(quoteSlice(), { signal: never() }));
+      expect(quote.feeBreakdown).toEqual([
+        { kind: 'gas', usd: 0.011214 },
+        { kind: 'provider', usd: 0.041019 },
+      ]);
+    });
+
+    it('a gas of 0 on a step is unset, as relay-kit leaves a falsy gas out (viemWallet.ts)', async () => {
+      const body = fixture(__dirname, 'quote-erc20-approve.json');
+      body.steps[1].items[0].data.gas = 0;
+      server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+      const calls = quoted(await adapter().quote(quoteSlice(), { signal: never() })).calls;
+      expect(calls.map((call) => call.gas)).toEqual([55000n, null]);
+    });
+
+    describe("Relay's published examples (relayprotocol/relay-docs f0bbe935; fixtures/SOURCES.md)", () => {
+      it('the /quote/v2 example (features/price-stabilization.mdx): approve + deposit, fees from expandedPriceImpact', async () => {
+        const body = fixture(__dirname, 'docs-quote-v2-approve-deposit.json');
+        server.route('POST', `${PREFIX}/quote/v2`, { status: 200, body });
+        const slice = quoteSlice({
+          source: {
+            chainId: 8453,
+            token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+            amount: 100_000000n,
+            decimals: 6,
+          },
+          target: { chainId: 42161, token: '0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9', decimals: 6 },
+        });
+        const quote = quoted(await adapter().quote(slice, { signal: never() }));
+        const requestId = '0x00180d75faabaabf3dcbbf5341aa6b17d8ce6df9ea71856892f8b2729c32c167';
+        expect(quote).toMatchObject({
+          expectedOutputRaw: 99950900n,
+          minimumOutputRaw: 97951882n,
+          etaSeconds: 2,
+          providerRequestId: requestId,
+          // execution 0.02294 + relay 0.009997; the deprecated fees.relayer says 0.072433 (sponsored costs too).
+          feeBreakdown: [
+            { kind: 'gas', usd: 0.02294 },
+            { kind: 'provider', usd: 0.009997 },
+          ],
+          calls: [
+            {
+              kind: 'approve',
+              gas: 73112n,
+              approval: {
+                spender: getAddress('0x4cd00e387622c35bddb9b4c962c136462338bc31'),
+                amount: 100_000000n,
+              },
+            },
+            { kind: 'deposit', to: '0x4cd00e387622c35bddb9b4c962c136462338bc31', gas: null, value: 0n },
+          ],
+        });
+      });
+
+      it.each([
+        ['INVALID_INPUT_CURRENCY', 'route_unavailable'],
+        ['NO_SWAP_ROUTES_FOUND', 'route_unavailable'],
+        ['DESTINATION_TX_FAILED', 'route_unavailable'],
+        ['SOLANA_TX_TOO_LARGE', 'route_unavailable'],
+      ])('the handling-errors.mdx example %s (400) → %s', async (errorCode, reasonCode) => {
+        const examples = fixture(__dirname, 'docs-quote-error-examples.json') as unknown as Fixture[];
+        const body = examples.find((example) => example.errorCode === errorCode);
+        server.route('POST', `${PREFIX}/quote/v2`, { status: 400, body });
+        expect(await adapter().quote(quoteSlice(), { signal: never() })).toMatchObject({
+          ok: false,
+          failure: { reasonCode, providerCode: errorCode },
+        });
+      });
     });
 
     it('reads the requestId from check.endpoint when the steps do not carry it', async () => {
@@ -221,6 +297,9 @@ describe('RelayAdapter', () => {
       ['UNKNOWN_ERROR', 500, 'provider_unavailable'],
       ['SERVICE_UNAVAILABLE', 503, 'provider_unavailable'],
       ['PRICE_FETCH_FAILED', 503, 'provider_unavailable'],
+      // "transient upstream infrastructure issues ... Retry with backoff", with a status the docs do not give.
+      ['REQUEST_TIMED_OUT', 400, 'provider_unavailable'],
+      ['RPC_HTTP_ERROR', 400, 'provider_unavailable'],
     ])('%s (%s) → %s', async (errorCode, status, reasonCode) => {
       server.route('POST', `${PREFIX}/quote/v2`, {
         status,
@@ -268,6 +347,27 @@ describe('RelayAdapter', () => {
       expect(result).toMatchObject({
         ok: false,
         failure: { reasonCode: 'provider_unavailable', httpStatus: 200 },
+      });
+    });
+
+    it('a 429 `{message}` with Retry-After → provider_unavailable, the wait kept on the failure', async () => {
+      // rk-api: 429 `{ message?: string }`. Relay documents no Retry-After on it (relay-docs handling-rate-limits.mdx
+      // says back off exponentially), so this only proves one is kept when sent.
+      server.route('POST', `${PREFIX}/quote/v2`, {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: { message: 'Rate limit exceeded' },
+      });
+      expect(await adapter().quote(quoteSlice(), { signal: never() })).toEqual({
+        ok: false,
+        failure: {
+          provider: 'relay',
+          reasonCode: 'provider_unavailable',
+          reason: 'relay answered 429: Rate limit exceeded',
+          httpStatus: 429,
+          providerCode: null,
+          retryAfterMs: 3000,
+        },
       });
     });
 
@@ -368,13 +468,44 @@ describe('RelayAdapter', () => {
       expect(record.headers['x-api-key']).toBe('relay-secret-key');
     });
 
-    it('a same-chain record: falls back to route.actual.origin.outputCurrency', async () => {
-      const requests = fixture(__dirname, 'requests-v3.json');
-      delete requests.requests[0].data.route.actual.destination;
-      requests.requests[0].data.route.actual.origin.outputCurrency.amount = '99000001';
+    describe('a record without route.actual.destination', () => {
+      const withoutDestination = () => {
+        const requests = fixture(__dirname, 'requests-v3.json');
+        delete requests.requests[0].data.route.actual.destination;
+        requests.requests[0].data.route.actual.origin.outputCurrency.amount = '99000001';
+        return requests;
+      };
+
+      it('same-chain: falls back to route.actual.origin.outputCurrency', async () => {
+        server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: withoutDestination() });
+        const sameChain = { ...CONTEXT, destinationChainId: CONTEXT.originChainId };
+        const result = await adapter().status(sameChain, { signal: never(), sourceTxHash: null });
+        expect(progressOf(result)).toMatchObject({ actualOutputRaw: 99000001n });
+      });
+
+      it('cross-chain: never reads the origin side (another chain, often another token) → unknown', async () => {
+        server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: withoutDestination() });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+          state: 'filled',
+          actualOutputRaw: null,
+        });
+      });
+    });
+
+    it("the /requests/v3 record in Relay's migration guide (migrating-to-requests-v3.mdx): the actual amount", async () => {
+      // The guide elides hashes ("0x1c0089..."), so the fill hash stays the status answer's.
+      const record = fixture(__dirname, 'docs-requests-v3-record.json');
       server.route('GET', statusRoute, { status: 200, body: fixture(__dirname, 'status-success.json') });
-      server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: requests });
-      expect(progressOf(await status('relay-secret-key'))).toMatchObject({ actualOutputRaw: 99000001n });
+      server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: { requests: [record] } });
+      const polygonToBase = { ...CONTEXT, originChainId: 137, destinationChainId: 8453 };
+      const result = await adapter().status(polygonToBase, { signal: never(), sourceTxHash: null });
+      expect(progressOf(result)).toMatchObject({
+        state: 'filled',
+        destinationTxHash: '0x1f2e3d4c5b6a79880796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+        actualOutputRaw: 10000000000n,
+      });
     });
 
     it('a failing /requests/v3 leaves the fill standing with the amount unknown', async () => {
@@ -517,6 +648,18 @@ describe('RelayAdapter', () => {
     ])('HTTP %s → %s', async (httpStatus, reasonCode) => {
       server.route('GET', statusRoute, { status: httpStatus, body: { message: 'nope' } });
       expect(await status()).toMatchObject({ ok: false, failure: { reasonCode, httpStatus } });
+    });
+
+    it('a 429 with Retry-After → provider_unavailable, the wait kept on the failure', async () => {
+      server.route('GET', statusRoute, {
+        status: 429,
+        headers: { 'retry-after': '5' },
+        body: { message: 'Rate limit exceeded' },
+      });
+      expect(await status()).toMatchObject({
+        ok: false,
+        failure: { reasonCode: 'provider_unavailable', httpStatus: 429, retryAfterMs: 5000 },
+      });
     });
 
     it('a status without a status field → provider_unavailable', async () => {

@@ -95,7 +95,7 @@ export class RelayAdapter implements ProviderAdapter {
     }
     if (this.config.apiKey === null) return { ok: true, progress };
     if (progress.state === 'filled')
-      return { ok: true, progress: await this.withActualOutput(progress, context.requestId, options.signal) };
+      return { ok: true, progress: await this.withActualOutput(progress, context, options.signal) };
     if (progress.state === 'refunded')
       return { ok: true, progress: await this.withRefundChain(progress, context.requestId, options.signal) };
     return { ok: true, progress };
@@ -107,12 +107,14 @@ export class RelayAdapter implements ProviderAdapter {
    */
   private async withActualOutput(
     progress: Extract<LegProgress, { state: 'filled' }>,
-    requestId: string,
+    context: Extract<TrackingContext, { provider: 'relay' }>,
     signal: AbortSignal,
   ): Promise<LegProgress> {
-    const result = await this.requestRecord(requestId, signal);
+    const result = await this.requestRecord(context.requestId, signal);
     if (!isJsonSuccess(result)) return progress;
-    const actual = relayActualOutput(result.body);
+    const actual = relayActualOutput(result.body, {
+      sameChain: context.originChainId === context.destinationChainId,
+    });
     return {
       ...progress,
       destinationTxHash: actual.fillTxHash ?? progress.destinationTxHash,

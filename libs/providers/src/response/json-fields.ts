@@ -65,6 +65,18 @@ export function optionalInteger(value: unknown, path: string): bigint | null {
   return value === undefined || value === null ? null : integer(value, path);
 }
 
+/**
+ * A transaction's gas limit as a provider suggests it, or null for "let the wallet estimate": absent, and also 0 or
+ * less (the Across toolkit treats zero gas as unset since 9c840105, "Zero-ish gas values are now treated as unset"),
+ * because a zero limit handed to a wallet can only fail. Anything that is not an integer is still malformed.
+ */
+export function optionalGasLimit(value: unknown, path: string): bigint | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value <= 0) return null;
+  if (typeof value === 'string' && /^-[0-9]+$/.test(value)) return null;
+  const gas = optionalInteger(value, path);
+  return gas === null || gas === 0n ? null : gas;
+}
+
 export function chainId(value: unknown, path: string): number {
   const id = integer(value, path);
   if (id > BigInt(Number.MAX_SAFE_INTEGER)) throw new MalformedResponseError(`${path} is out of range`);
