@@ -60,7 +60,7 @@ export interface ProviderAdapter {
   readonly name: RoutableProvider;
   readonly tracking: ProviderTrackingTraits;
   /** The provider's public explorer page for a leg, when it has one. */
-  explorerUrl?(context: TrackingContext, sourceTxHash: Hex | null): string | null;
+  explorerUrl(context: TrackingContext, sourceTxHash: Hex | null): string | null;
   /** This provider's deposits in a source transaction's receipt logs, in log order; [] when it names none. */
   depositRefs(logs: readonly ReceiptLog[]): string[];
   /** Never throws for provider behaviour: every HTTP or response problem is a typed failure. */

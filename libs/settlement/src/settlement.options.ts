@@ -16,6 +16,8 @@ export interface SettlementOptions {
   attemptBudgetMs: number;
   /** How often the work list and the log position are checkpointed (a restart resumes from there). */
   checkpointEveryMs: number;
+  /** A leg is shown delayed this long after its provider's expected fill time. */
+  delayMarginMs: number;
 }
 
 export const SETTLEMENT_OPTIONS = Symbol('SETTLEMENT_OPTIONS');
@@ -28,4 +30,5 @@ export const DEFAULT_SETTLEMENT_OPTIONS: SettlementOptions = {
   concurrency: 16,
   attemptBudgetMs: 20_000,
   checkpointEveryMs: 5000,
+  delayMarginMs: DEFAULT_TRACKING_POLICY.delayMarginMs,
 };

@@ -187,7 +187,11 @@ describe('settlement soak on the provider sandbox', () => {
           RELAY_FAILURE_GRACE_MS: '5000',
         }),
       ),
-      env: { SETTLEMENT_TICK_MS: '100', SETTLEMENT_TRACKING_LIMIT_SECONDS: '60' },
+      env: {
+        SETTLEMENT_TICK_MS: '100',
+        SETTLEMENT_TRACKING_LIMIT_SECONDS: '60',
+        SETTLEMENT_DELAY_MARGIN_SECONDS: '0',
+      },
     });
     driver = new SandboxDriver({ port: t.port, partner: PARTNERS.v2, sandbox });
     const deployer = privateKeyToAccount(sandbox.manifest.wallets.users[5].privateKey as Hex);
@@ -270,6 +274,7 @@ describe('settlement soak on the provider sandbox', () => {
         settledAmount: string | null;
         settledAmountBasis: string | null;
         refund?: { to: string | null; amountBasis: string | null };
+        delayed?: { since: string; expectedBy: string; explorerUrl: string | null };
       }[];
       const received = (await driver.balance(8453, 'USDC', f.recipient)) - f.before;
       const settledSum = legs
@@ -297,6 +302,14 @@ describe('settlement soak on the provider sandbox', () => {
         legs.every((l) => l.settledAmountBasis === null || l.settledAmountBasis === 'exact'),
         'a settled amount is not exact',
       );
+      // A leg that never delivered ran past its provider's own ETA: it says so, with the provider's explorer page.
+      for (const l of legs.filter((l) => l.errorCode === 'settlement_timeout'))
+        check(
+          /^https:\/\/(relay\.link|app\.across\.to|explorer\.mayan\.finance)\//.test(
+            l.delayed?.explorerUrl ?? '',
+          ),
+          `a timed-out leg shows no delay: ${JSON.stringify(l.delayed)}`,
+        );
       for (const l of legs.filter(
         (l) => l.errorCode === 'refunded' || l.errorCode === 'destination_action_failed',
       ))

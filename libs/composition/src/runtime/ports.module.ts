@@ -74,6 +74,7 @@ export function portsModule(ports: Ports): DynamicModule {
         pollMinMs: Math.min(DEFAULT_SETTLEMENT_OPTIONS.pollMinMs, Math.max(50, env.SETTLEMENT_TICK_MS)),
         concurrency: env.SETTLEMENT_CONCURRENCY,
         attemptBudgetMs: env.SETTLEMENT_ATTEMPT_BUDGET_MS,
+        delayMarginMs: env.SETTLEMENT_DELAY_MARGIN_SECONDS * 1000,
       },
     },
     {

@@ -26,7 +26,7 @@ export interface StatusLeg {
   trackingContext?: Record<string, unknown> | null;
   /** Additive: where the funds of a refunded leg (or one whose destination action failed) went. */
   refund?: LegRefund | null;
-  /** Additive: present while an open leg is past the time its provider expects a fill to take. */
+  /** Additive: present once the leg ran past the time its provider expected the fill by (kept after it ends). */
   delayed?: LegDelay | null;
 }
 

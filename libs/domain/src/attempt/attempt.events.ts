@@ -18,6 +18,8 @@ export interface AttemptSlice {
   trackingContext: Record<string, unknown> | null;
   expectedOutputRaw: string;
   minimumOutputRaw: string;
+  /** The provider's fill-time estimate when quoted, seconds: what `delayed` is measured against. */
+  etaSeconds?: number | null;
 }
 
 export interface AttemptLeg {

@@ -1,4 +1,4 @@
-import { isTerminalLegStatus, type SourceTokenPreview, type StatusLeg } from '@svc/contract';
+import { type SourceTokenPreview, type StatusLeg } from '@svc/contract';
 import { formatRaw } from '../allocation/format-raw';
 import { type AttemptRecord } from './attempt-record';
 import { DIRECT_PROVIDER, type FlatSlice, slicePlan } from './attempt-slices';
@@ -37,7 +37,7 @@ export function statusLeg(
     trackingContext: slice.trackingContext,
     // Additive: present only on a leg whose funds went somewhere else than the recipient as the target.
     ...(progress.refund !== null ? { refund: progress.refund } : {}),
-    ...(progress.delayed !== null && !isTerminalLegStatus(progress.status)
+    ...(progress.delayed !== null
       ? {
           delayed: {
             since: new Date(progress.delayed.since).toISOString(),

@@ -25,6 +25,8 @@ export interface QuotedSliceExecution {
   minimumOutputRaw: string;
   /** Epoch ms after which the provider no longer honours this quote (null: it names no deadline). */
   validUntil: number | null;
+  /** The provider's own estimate of the fill time for this quote, seconds (absent on sessions stored before it). */
+  etaSeconds?: number | null;
   /** The exact parameters the provider was asked with, so prepare can ask again for a stale quote. */
   quotedWith: QuotedSliceParams;
 }

@@ -53,7 +53,7 @@ export function planTracking(record: AttemptRecord, state: TrackingState, input:
 export function nextWakeAt(
   record: AttemptRecord,
   state: TrackingState,
-  input: PlanInput & { trackingLimitMs: number },
+  input: PlanInput & { trackingLimitMs: number; delayMarginMs: number },
 ): number {
   if (isTerminalAttemptStatus(record.status)) return Infinity;
   const { now } = input;

@@ -27,6 +27,8 @@ export interface TrackingPolicy {
   hashGiveUpMs: number;
   /** No terminal outcome by preparedAt + this → failed with settlement_timeout. */
   trackingLimitMs: number;
+  /** A leg counts as delayed this long after its expected fill time. */
+  delayMarginMs: number;
 }
 
 export const DEFAULT_TRACKING_POLICY: TrackingPolicy = {
@@ -36,4 +38,5 @@ export const DEFAULT_TRACKING_POLICY: TrackingPolicy = {
   hashRetryMaxMs: 60_000,
   hashGiveUpMs: 15 * 60_000,
   trackingLimitMs: 2 * 3600_000,
+  delayMarginMs: 60_000,
 };

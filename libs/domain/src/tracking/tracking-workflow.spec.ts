@@ -42,7 +42,7 @@ function given(events: AttemptEvent[], tracking: TrackingEvent[] = []) {
       then: (work: TrackingWork[]) => expect(planTracking(record, state, input(now))).toEqual(work),
     }),
     wakeAt: (now: number) =>
-      nextWakeAt(record, state, { ...input(now), trackingLimitMs: policy.trackingLimitMs }),
+      nextWakeAt(record, state, { ...input(now), trackingLimitMs: policy.trackingLimitMs, delayMarginMs: 0 }),
   };
 }
 
@@ -371,11 +371,40 @@ describe('tracking workflow: which legs run late', () => {
   const traits = { ...TRAITS.across, expectedFillSeconds: 60 };
   const history = [...submittedWithSignature, sourceConfirmed(42161, hash(5), ['chain:42161:call:0'], at)];
   const late = (now: number) =>
-    delayedLegs(given(history).record, { now, traitsOf: (p) => (p === 'across' ? traits : null) });
+    delayedLegs(given(history).record, {
+      now,
+      traitsOf: (p) => (p === 'across' ? traits : null),
+      delayMarginMs: 0,
+    });
 
   it('an open leg is late once its deposit has been confirmed for longer than the provider expects', () => {
     expect(late(at + 59_999)).toEqual([]);
     expect(late(at + 60_000)).toEqual([{ sliceId: 's-arb', since: at, expectedBy: at + 60_000 }]);
+  });
+
+  it("the quote's own ETA comes before the adapter's figure, plus the margin", () => {
+    const quoted = history.map((e) =>
+      e.type === 'AttemptPrepared'
+        ? {
+            ...e,
+            data: {
+              ...e.data,
+              legs: e.data.legs.map((l) => ({
+                ...l,
+                slices: l.slices.map((sl) => (sl.sliceId === 's-arb' ? { ...sl, etaSeconds: 10 } : sl)),
+              })),
+            },
+          }
+        : e,
+    );
+    const late = (now: number) =>
+      delayedLegs(given(quoted).record, {
+        now,
+        traitsOf: (p) => (p === 'across' ? traits : null),
+        delayMarginMs: 5000,
+      });
+    expect(late(at + 14_999)).toEqual([]);
+    expect(late(at + 15_000)).toEqual([{ sliceId: 's-arb', since: at, expectedBy: at + 15_000 }]);
   });
 
   it('the attempt wakes when a leg turns late, so the mark is not left to chance', () => {
@@ -387,6 +416,7 @@ describe('tracking workflow: which legs run late', () => {
         traitsOf: (p) => (p === 'across' ? traits : (TRAITS[p] ?? null)),
         readable: () => true,
         trackingLimitMs: policy.trackingLimitMs,
+        delayMarginMs: 0,
       },
     );
     expect(wake).toBeLessThanOrEqual(at + 60_000);

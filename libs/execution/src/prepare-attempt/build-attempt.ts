@@ -106,6 +106,7 @@ function toAttemptLeg(
         trackingContext: s.trackingContext,
         expectedOutputRaw: s.expectedOutputRaw,
         minimumOutputRaw: s.minimumOutputRaw,
+        etaSeconds: s.etaSeconds ?? null,
       })),
       ...leg.noopSlices.map((s) => ({
         sliceId: s.sliceId,

@@ -63,6 +63,7 @@ export async function requoteStaleSlices(
         expectedOutputRaw: q.expectedOutputRaw.toString(),
         minimumOutputRaw: q.minimumOutputRaw.toString(),
         validUntil: q.validUntil,
+        etaSeconds: q.etaSeconds,
       });
     }
     refreshed.push({ ...leg, slices });

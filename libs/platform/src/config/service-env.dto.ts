@@ -174,6 +174,13 @@ export class ServiceEnv {
   @Max(600000)
   SETTLEMENT_ATTEMPT_BUDGET_MS = 20000;
 
+  /** A leg is shown `delayed` this long after its provider's expected fill time. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(86400)
+  SETTLEMENT_DELAY_MARGIN_SECONDS = 60;
+
   /** How often the webhook dispatcher looks for due retries (new events of its shards are sent at once); 0 = on demand. */
   @Type(() => Number)
   @IsInt()

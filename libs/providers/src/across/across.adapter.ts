@@ -45,7 +45,14 @@ export class AcrossAdapter implements ProviderAdapter {
       minPollIntervalMs: config.minPollIntervalMs,
       // `deposit-failed` (a gasless deposit that never landed) is not followed by anything: final at once.
       failureGraceMs: 0,
+      // Ours, used only when a quote carried no `expectedFillTime` (each quote's own figure comes first).
+      expectedFillSeconds: 60,
     };
+  }
+
+  /** The Across app's page for a deposit (across-protocol/frontend src/Routes.tsx `/transaction/:depositTxnRef`). */
+  explorerUrl(_context: TrackingContext, sourceTxHash: Hex | null): string | null {
+    return sourceTxHash === null ? null : `https://app.across.to/transaction/${sourceTxHash}`;
   }
 
   /** The depositId of each SpokePool deposit in the receipt, in log order (across-deposit-refs.ts). */

@@ -50,6 +50,8 @@ export class MayanAdapter implements ProviderAdapter {
     minPollIntervalMs: 2000,
     // Only COMPLETED, REFUNDED and CANCELED end an order; a FAILED answer (undocumented) is taken as final.
     failureGraceMs: 0,
+    // Ours, used only when a quote carried no `etaSeconds` (each quote's own figure comes first).
+    expectedFillSeconds: 120,
   };
   private readonly fetchFn: FetchFn;
   private readonly randomBytes32: () => Hex;
@@ -111,6 +113,11 @@ export class MayanAdapter implements ProviderAdapter {
         random32: this.randomBytes32(),
       }),
     );
+  }
+
+  /** Mayan's explorer page (mayan-finance/wormhole-sdk-route src/index.ts `transferUrl`). */
+  explorerUrl(_context: TrackingContext, sourceTxHash: Hex | null): string | null {
+    return sourceTxHash === null ? null : `https://explorer.mayan.finance/swap/${sourceTxHash}`;
   }
 
   /** The Swift order key of each OrderCreated in the receipt, in log order (mayan-order-refs.ts). */

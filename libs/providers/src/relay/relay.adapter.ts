@@ -43,7 +43,14 @@ export class RelayAdapter implements ProviderAdapter {
       // "'failure' is not immediately terminal due to the refund flow: pending -> failure -> pending -> refund"
       // (relay-kit packages/sdk/src/utils/executeSteps/websocketHandlers.ts); refunds doc: relay-progress.ts.
       failureGraceMs: config.failureGraceMs,
+      // Ours, used only when a quote carried no `details.timeEstimate` (each quote's own figure comes first).
+      expectedFillSeconds: 60,
     };
+  }
+
+  /** Relay's page for a request (relay-kit packages/ui .../SwapSuccessStep.tsx: `${base}/transaction/${requestId}`). */
+  explorerUrl(context: TrackingContext, _sourceTxHash: Hex | null): string | null {
+    return context.provider === 'relay' ? `https://relay.link/transaction/${context.requestId}` : null;
   }
 
   /** Relay tracks a leg by its requestId, never by the receipt: no deposit of its own to name. */

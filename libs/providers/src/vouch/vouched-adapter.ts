@@ -52,6 +52,10 @@ export class VouchedProviderAdapter implements ProviderAdapter {
     return this.adapter.depositRefs(logs);
   }
 
+  explorerUrl(context: TrackingContext, sourceTxHash: Hex | null): string | null {
+    return this.adapter.explorerUrl(context, sourceTxHash);
+  }
+
   status(
     context: TrackingContext,
     options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },

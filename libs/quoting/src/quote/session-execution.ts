@@ -49,6 +49,7 @@ function toSliceExecution(slice: AllocationSlice, q: ProviderQuote, asked: Quote
     expectedOutputRaw: q.expectedOutputRaw.toString(),
     minimumOutputRaw: q.minimumOutputRaw.toString(),
     validUntil: q.validUntil,
+    etaSeconds: q.etaSeconds,
     quotedWith: { ...asked, source: { ...asked.source, amount: asked.source.amount.toString() } },
   };
 }

@@ -96,6 +96,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
       pollMaxMs: options.pollMaxMs,
       hashRetryMinMs: options.pollMinMs,
       trackingLimitMs: options.trackingLimitMs,
+      delayMarginMs: options.delayMarginMs,
     };
     this.leases = leasesFor(sharing, {
       store,
@@ -261,6 +262,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
       const wake = nextWakeAt(result.record, result.tracking, {
         ...planInput({ adapters: this.adapters, chains: this.chains }, now),
         trackingLimitMs: this.options.trackingLimitMs,
+        delayMarginMs: this.policy.delayMarginMs,
       });
       entry.wakeAt = Math.max(now + 1, wake);
     } catch (err) {

@@ -82,14 +82,17 @@ export async function trackAttempt(
 /** Legs past their provider's expected fill time are marked delayed, with the provider's explorer page. */
 async function markDelays(deps: TrackerDeps, record: AttemptRecord, now: number): Promise<AttemptRecord> {
   let current = record;
-  for (const { sliceId, since, expectedBy } of delayedLegs(record, planInput(deps, now))) {
+  for (const { sliceId, since, expectedBy } of delayedLegs(record, {
+    ...planInput(deps, now),
+    delayMarginMs: deps.policy.delayMarginMs,
+  })) {
     const slice = flattenSlices(record.prepared).find((f) => f.slice.sliceId === sliceId)!.slice;
     const adapter = deps.adapters[slice.provider ?? ''];
     const sourceTxHash = sliceSourceTx(record, sliceId)?.txHash ?? null;
     const explorerUrl =
       slice.trackingContext === null
         ? null
-        : (adapter?.explorerUrl?.(
+        : (adapter?.explorerUrl(
             slice.trackingContext as unknown as TrackingContext,
             sourceTxHash as Hex | null,
           ) ?? null);
