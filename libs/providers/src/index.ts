@@ -14,6 +14,7 @@ export type {
   QuoteFailureReason,
   QuoteResult,
   TrackingContext,
+  AppFeeCollection,
 } from './provider-quote';
 export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
 export { InvalidQuoteSliceError } from './invalid-quote-slice.error';

@@ -38,6 +38,22 @@ export interface ProviderQuote {
    */
   validUntil: number | null;
   trackingContext: TrackingContext;
+  /** How this provider pays the app fee (service fee + partner markup) it was asked to take; null when none. */
+  appFee: AppFeeCollection | null;
+}
+
+/**
+ * Where a provider puts the app fee: not every provider pays it to the fee recipient on chain (review D15). Relay
+ * credits an off-chain balance that the recipient claims through Relay's API; Across pays it on the destination in
+ * the output token; Mayan pays its referrer on the destination (Swift V1) or out of the locked source asset (V2).
+ */
+export interface AppFeeCollection {
+  paidAs: 'offchain_balance' | 'destination_transfer' | 'source_transfer';
+  /** The chain and token the fee is paid on; null for an off-chain balance. */
+  chainId: number | null;
+  token: Address | null;
+  /** How an off-chain balance is claimed; null when the fee arrives by itself. */
+  claim: string | null;
 }
 
 /** JSON-serialisable (no bigint): what status() needs later, stored with the attempt. */

@@ -287,9 +287,22 @@ describe('quote on the provider sandbox', () => {
       markupBps: 25,
       recipient: TEST_FEE_RECIPIENT,
       markupOwed: [
-        expect.objectContaining({ chainId: 1, rawAmount: '250000', token: sandbox.token(1, 'USDC') }),
+        expect.objectContaining({
+          chainId: 1,
+          rawAmount: '250000',
+          token: sandbox.token(1, 'USDC'),
+          // Relay pays app fees into an off-chain balance at Relay, claimed through its API (D15).
+          provider: 'relay',
+          collectedAs: {
+            paidAs: 'offchain_balance',
+            chainId: null,
+            token: null,
+            claim: 'POST /app-fees/{recipient}/claim',
+          },
+        }),
       ],
     });
+    expect(data.execution[0].slices[0].appFee).toMatchObject({ paidAs: 'offchain_balance' });
     expect(data.execution[0].slices[0].calls.length).toBeGreaterThan(0);
     const noFee = await quote(single([source(1, 'USDC', '100000000')], { allowedProviders: ['relay'] }));
     expect(BigInt(noFee.json.selectedPlan.legs[0].summary.expectedOutputRaw)).toBeGreaterThan(

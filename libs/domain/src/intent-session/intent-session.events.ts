@@ -27,6 +27,8 @@ export interface QuotedSliceExecution {
   validUntil: number | null;
   /** The provider's own estimate of the fill time for this quote, seconds (absent on sessions stored before it). */
   etaSeconds?: number | null;
+  /** How the provider pays this slice's app fee (absent on sessions stored before it; null: no app fee). */
+  appFee?: QuotedAppFee | null;
   /** The exact parameters the provider was asked with, so prepare can ask again for a stale quote. */
   quotedWith: QuotedSliceParams;
 }
@@ -52,13 +54,37 @@ export interface QuotedLegExecution {
   slices: QuotedSliceExecution[];
 }
 
+/**
+ * How a provider pays the app fee of one slice (review D15): to an off-chain balance at the provider that the fee
+ * recipient claims (relay), on the destination in the output token (across, mayan Swift V1), or out of the locked
+ * source asset (mayan Swift V2). chainId and token: where it is paid (null for an off-chain balance).
+ */
+export interface QuotedAppFee {
+  paidAs: 'offchain_balance' | 'destination_transfer' | 'source_transfer';
+  chainId: number | null;
+  token: string | null;
+  /** How an off-chain balance is claimed. */
+  claim: string | null;
+}
+
 /** The service's base fee and the partner's markup passed to providers, and what the markup owes the partner. */
 export interface QuotedFees {
   serviceFeeBps: number;
   markupBps: number;
   recipient: string | null;
-  /** Per covered slice: markupBps of its input, in source base units (owed to the partner off-chain). */
-  markupOwed: { sliceId: string; chainId: number; token: string; rawAmount: string; usd: number | null }[];
+  /**
+   * Per covered slice: markupBps of its input, in source base units (owed to the partner off-chain), and how the
+   * provider pays the fee it comes out of (absent on sessions stored before it was recorded).
+   */
+  markupOwed: {
+    sliceId: string;
+    chainId: number;
+    token: string;
+    rawAmount: string;
+    usd: number | null;
+    provider?: string;
+    collectedAs?: QuotedAppFee | null;
+  }[];
 }
 
 export interface IntentQuotedData {

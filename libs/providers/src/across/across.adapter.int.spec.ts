@@ -231,6 +231,8 @@ describe('AcrossAdapter', () => {
         providerRequestId: 'ad5cb8d5-0e4a-4ad6-9a5e-2a27b8c3f8e1',
         validUntil: 1767226200000,
         trackingContext: CONTEXT,
+        // Paid on the destination in the output token by the MulticallHandler (D15).
+        appFee: { paidAs: 'destination_transfer', chainId: 8453, token: slice.target.token, claim: null },
       });
     });
 
@@ -500,6 +502,7 @@ describe('AcrossAdapter', () => {
         pollsBeforeSourceTx: false,
         minPollIntervalMs: 12_345,
         failureGraceMs: 0,
+        expectedFillSeconds: 60,
       });
     });
   });

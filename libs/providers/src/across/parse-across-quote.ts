@@ -27,5 +27,16 @@ export function parseAcrossQuote(body: unknown, slice: QuoteSlice): ProviderQuot
       originChainId: slice.source.chainId,
       destinationChainId: slice.target.chainId,
     },
+    // The MulticallHandler pays `appFee` to `appFeeRecipient` on the destination, in the output token, before the
+    // rest reaches the recipient (across-protocol/frontend api/_dexes/utils.ts).
+    appFee:
+      slice.appFeeBps > 0
+        ? {
+            paidAs: 'destination_transfer',
+            chainId: slice.target.chainId,
+            token: slice.target.token,
+            claim: null,
+          }
+        : null,
   };
 }

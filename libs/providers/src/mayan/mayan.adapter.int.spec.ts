@@ -481,6 +481,23 @@ describe('MayanAdapter', () => {
         referrerAddr: bytes32(FEE_RECIPIENT),
         referrerBps: 25,
       });
+      // The referrer is paid out of the locked source asset on Swift V2, on the destination on V1 (D15).
+      const slice = quoteSlice({});
+      expect(quote.appFee).toEqual(
+        body.quotes[0].swiftVersion === 'V2'
+          ? {
+              paidAs: 'source_transfer',
+              chainId: slice.source.chainId,
+              token: slice.source.token,
+              claim: null,
+            }
+          : {
+              paidAs: 'destination_transfer',
+              chainId: slice.target.chainId,
+              token: slice.target.token,
+              claim: null,
+            },
+      );
     });
 
     it('a quote that does not echo referrerBps gets 0 in the order (`quote.referrerBps || 0`, evmSwift.ts)', async () => {
@@ -691,6 +708,7 @@ describe('MayanAdapter', () => {
         pollsBeforeSourceTx: false,
         minPollIntervalMs: 2000,
         failureGraceMs: 0,
+        expectedFillSeconds: 120,
       });
     });
   });

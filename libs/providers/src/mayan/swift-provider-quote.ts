@@ -47,5 +47,23 @@ export function swiftProviderQuote(
       toChain: quote.toChain.name,
       targetDecimals: slice.target.decimals,
     },
+    // The referrer is paid on the destination out of the output on Swift V1, and out of the locked source asset on V2
+    // (docs.mayan.finance /integration/referral; review D15).
+    appFee:
+      build.referrer === null || slice.appFeeBps === 0
+        ? null
+        : quote.swiftVersion === 'V2'
+          ? {
+              paidAs: 'source_transfer',
+              chainId: slice.source.chainId,
+              token: slice.source.token,
+              claim: null,
+            }
+          : {
+              paidAs: 'destination_transfer',
+              chainId: slice.target.chainId,
+              token: slice.target.token,
+              claim: null,
+            },
   };
 }

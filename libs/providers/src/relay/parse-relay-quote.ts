@@ -30,6 +30,17 @@ export function parseRelayQuote(body: unknown, slice: QuoteSlice): ProviderQuote
       originChainId: slice.source.chainId,
       destinationChainId: slice.target.chainId,
     },
+    // App fees accrue to the recipient's off-chain balance at Relay (in USDC) and are claimed through its API, not
+    // paid on chain (docs.relay.link /features/app-fees).
+    appFee:
+      slice.appFeeBps > 0
+        ? {
+            paidAs: 'offchain_balance',
+            chainId: null,
+            token: null,
+            claim: 'POST /app-fees/{recipient}/claim',
+          }
+        : null,
   };
 }
 

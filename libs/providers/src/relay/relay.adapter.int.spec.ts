@@ -117,6 +117,7 @@ describe('RelayAdapter', () => {
         providerRequestId: REQUEST_ID,
         validUntil: null,
         trackingContext: CONTEXT,
+        appFee: null,
       });
       expect(JSON.parse(JSON.stringify(quote.trackingContext))).toEqual(quote.trackingContext);
     });
@@ -163,10 +164,17 @@ describe('RelayAdapter', () => {
         status: 200,
         body: fixture(__dirname, 'quote-erc20-approve.json'),
       });
-      await adapter().quote(quoteSlice({ appFeeBps: 35, appFeeRecipient: FEE_RECIPIENT }), {
+      const result = await adapter().quote(quoteSlice({ appFeeBps: 35, appFeeRecipient: FEE_RECIPIENT }), {
         signal: never(),
       });
       expect(server.received[0].body).toMatchObject({ appFees: [{ recipient: FEE_RECIPIENT, fee: '35' }] });
+      // Relay credits the fee to an off-chain balance claimed through its API (docs /features/app-fees; D15).
+      expect(result.ok && result.quote.appFee).toEqual({
+        paidAs: 'offchain_balance',
+        chainId: null,
+        token: null,
+        claim: 'POST /app-fees/{recipient}/claim',
+      });
     });
 
     it('throws InvalidQuoteSliceError for an app fee without a recipient (our bug, not Relay behaviour)', async () => {
@@ -397,6 +405,7 @@ describe('RelayAdapter', () => {
         pollsBeforeSourceTx: true,
         minPollIntervalMs: 1000,
         failureGraceMs: 123_000,
+        expectedFillSeconds: 60,
       });
     });
 

@@ -61,6 +61,7 @@ function quote(overrides: Partial<ProviderQuote> = {}): ProviderQuote {
     providerRequestId: null,
     validUntil: null,
     trackingContext: { provider: 'relay', requestId: '0x01', originChainId: 42161, destinationChainId: 8453 },
+    appFee: null,
     ...overrides,
   };
 }

@@ -107,11 +107,15 @@ export class QuoteIntentService {
         priceUsd: (id) => targets.find((t) => t.id === id)?.targetToken.priceUSD ?? null,
       }),
       execution: sessionExecution(decision, gathered),
-      fees: sessionFees(decision, {
-        serviceFeeBps: this.options.serviceFeeBps,
-        markupBps: body.feeBps ?? 0,
-        recipient: this.options.serviceFeeRecipient,
-      }),
+      fees: sessionFees(
+        decision,
+        {
+          serviceFeeBps: this.options.serviceFeeBps,
+          markupBps: body.feeBps ?? 0,
+          recipient: this.options.serviceFeeRecipient,
+        },
+        gathered,
+      ),
     };
   }
 

@@ -1,5 +1,6 @@
 import {
   type AllocationSlice,
+  type QuotedAppFee,
   type QuoteDecision,
   type QuotedFees,
   type QuotedLegExecution,
@@ -50,17 +51,24 @@ function toSliceExecution(slice: AllocationSlice, q: ProviderQuote, asked: Quote
     minimumOutputRaw: q.minimumOutputRaw.toString(),
     validUntil: q.validUntil,
     etaSeconds: q.etaSeconds,
+    appFee: q.appFee === null ? null : { ...q.appFee },
     quotedWith: { ...asked, source: { ...asked.source, amount: asked.source.amount.toString() } },
   };
 }
 
-/** The markup (partner's share of the app fee) owed per covered slice: markupBps of the slice's input. */
+/**
+ * The markup (partner's share of the app fee) owed per covered slice: markupBps of the slice's input, with the
+ * provider that carries it and how that provider pays the fee (an off-chain balance to claim, or on chain where).
+ */
 export function sessionFees(
   decision: QuoteDecision,
   fee: { serviceFeeBps: number; markupBps: number; recipient: string | null },
+  gathered: GatheredQuotes,
 ): QuotedFees {
   const slices = decision.selected.flatMap(({ evaluated, route }) =>
-    evaluated.leg.slices.filter((s) => s.kind === 'route' && route!.coveredSliceIds.includes(s.sliceId)),
+    evaluated.leg.slices
+      .filter((s) => s.kind === 'route' && route!.coveredSliceIds.includes(s.sliceId))
+      .map((s) => ({ ...s, provider: route!.provider })),
   );
   return {
     ...fee,
@@ -73,8 +81,14 @@ export function sessionFees(
             token: s.address,
             rawAmount: ((s.rawAmount * BigInt(fee.markupBps)) / 10_000n).toString(),
             usd: s.usdValue === null ? null : Math.round(Number(s.usdValue) * fee.markupBps) / 10_000,
+            provider: s.provider,
+            collectedAs: collectedAs(gathered.providerQuotes.get(quoteKey(s.sliceId, s.provider))),
           })),
   };
+}
+
+function collectedAs(quote: ProviderQuote | undefined): QuotedAppFee | null {
+  return quote?.appFee ? { ...quote.appFee } : null;
 }
 
 /** expiresAt = quote time + TTL, never later than the earliest deadline among the selected providers' quotes. */
