@@ -249,6 +249,19 @@ describe('prepare on the provider sandbox', () => {
     ]);
   });
 
+  it('sandbox scenario 911: an Across swapTx.gas of "0" is left unset, never handed to the wallet as a zero limit (D4)', async () => {
+    const quote = await quoteFor(3, user(3).address, [[1, 'USDC', '7000911']], {
+      allowedProviders: ['across'],
+    });
+    const body = (await prepare(quote.intentSessionId)).json;
+    const calls = body.chainActions.flatMap(
+      (a: { transactions: { gas?: string | null }[] | null; calls: { gas?: string | null }[] | null }) =>
+        a.transactions ?? a.calls ?? [],
+    );
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call.gas ?? null).not.toBe('0');
+  });
+
   it('replays the same key with the stored attempt and byte-identical chain actions; no second attempt', async () => {
     const quote = await quoteFor(2, user(2).address, [[1, 'USDC', '2000000']]);
     const first = await prepare(quote.intentSessionId, {}, 'prepare-replay');

@@ -191,6 +191,18 @@ describe('quote on the provider sandbox', () => {
     ]);
   });
 
+  it('sandbox scenario 912: each provider answers 429 with Retry-After, and the partner sees provider_unavailable', async () => {
+    const res = await quote(single([source(1, 'USDC', '10000912')]));
+    expect(res.json.quoteStatus).toBe('unavailable');
+    expect(
+      res.json.failedSources.map((f: { provider: string; reasonCode: string }) => [f.provider, f.reasonCode]),
+    ).toEqual([
+      ['relay', 'provider_unavailable'],
+      ['across', 'provider_unavailable'],
+      ['mayan', 'provider_unavailable'],
+    ]);
+  });
+
   it.each([[[]], [['symbiosis', 'fly']]])(
     'allowedProviders %j: unavailable with no_allowed_provider',
     async (allowedProviders) => {
