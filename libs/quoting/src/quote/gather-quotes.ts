@@ -41,13 +41,16 @@ export async function gatherQuotes(
     const quotes = await Promise.all(
       requests.map(async ({ provider, slice }): Promise<SliceQuote> => {
         const answer = await Promise.race([
-          adapters[provider].quote(slice, { signal: controller.signal }).catch((err: unknown) => ({
-            ok: false as const,
-            failure: {
-              reasonCode: 'provider_unavailable',
-              reason: `${provider} adapter failed: ${(err as Error)?.message ?? String(err)}`,
-            },
-          })),
+          // Through a promise even if the adapter throws before returning one: one adapter never fails the quote.
+          Promise.resolve()
+            .then(() => adapters[provider].quote(slice, { signal: controller.signal }))
+            .catch((err: unknown) => ({
+              ok: false as const,
+              failure: {
+                reasonCode: 'provider_unavailable',
+                reason: `${provider} adapter failed: ${(err as Error)?.message ?? String(err)}`,
+              },
+            })),
           expired,
         ]);
         if (answer === 'timeout') {

@@ -80,7 +80,8 @@ export function sessionFees(
             chainId: s.chainId,
             token: s.address,
             rawAmount: ((s.rawAmount * BigInt(fee.markupBps)) / 10_000n).toString(),
-            usd: s.usdValue === null ? null : Math.round(Number(s.usdValue) * fee.markupBps) / 10_000,
+            usd:
+              s.usdValue === null ? null : Math.round(Number(s.usdValue) * fee.markupBps * 100) / 1_000_000,
             provider: s.provider,
             collectedAs: collectedAs(gathered.providerQuotes.get(quoteKey(s.sliceId, s.provider))),
           })),
