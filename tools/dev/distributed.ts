@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { kafkaBusTopics, probeKafkaMock, startKafkaMock, Topic } from '@svc/messaging';
-import { repoRoot, startSandboxProcess, startTopology } from '@svc/testing';
+import { kafkaBusTopics, Topic } from '@svc/messaging';
+import { probeKafkaMock, repoRoot, startKafkaMock, startSandboxProcess, startTopology } from '@svc/testing';
 
 /** Collects the app fee on the sandbox chains: anvil's dev account 9 (the sandbox deployer), a public key. */
 const SANDBOX_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@svc/event-store';
-import { kafkaBusTopics, probeKafkaMock, startKafkaMock, Topic } from '@svc/messaging';
+import { kafkaBusTopics, Topic } from '@svc/messaging';
+import { probeKafkaMock, startKafkaMock } from '@svc/testing';
 import { describeTopology } from './describe-topology';
 
 const mock = probeKafkaMock();

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@svc/event-store';
-import { decideWebhooks, loadWebhooks, webhookStreamId } from '@svc/webhooks';
+import { webhookStreamId } from '@svc/domain';
+import { decideWebhooks, loadWebhooks } from '@svc/webhooks';
 import { runCli } from './run-cli';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');

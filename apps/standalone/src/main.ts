@@ -9,13 +9,13 @@ import { startService, stopOnSignals } from './app/start-service';
 async function main(): Promise<void> {
   const service = await startService(process.env);
   stopOnSignals(service.logger, () => service.stop());
-  const { env, partners, url, chains } = service;
+  const { config, partners, url, chains } = service;
   process.stdout.write(
     [
       '',
-      `intent service listening on ${url}  (event store: ${env.EVENT_STORE}, data: ${env.DATA_DIR})`,
-      `chains from ${env.CHAINS_FILE ?? '(CHAINS_FILE not set: none)'}: ${chains.chainIds().join(', ') || '-'}`,
-      `partners from ${env.PARTNERS_FILE}:`,
+      `intent service listening on ${url}  (event store: ${config.store.kind}, data: ${config.store.dataDir})`,
+      `chains from ${config.files.chains ?? '(CHAINS_FILE not set: none)'}: ${chains.chainIds().join(', ') || '-'}`,
+      `partners from ${config.files.partners}:`,
       ...partners.map(
         (p) =>
           `  ${p.partnerId}  auth v${p.authVersion}${p.enabled ? '' : '  (disabled)'}  callback ${p.callbackUrl ?? '-'}`,

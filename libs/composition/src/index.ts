@@ -1,3 +1,4 @@
+export * from './config/app-config';
 export * from './ops/ops.controller';
 export * from './ops/readiness';
 export * from './runtime/bus-handler.interceptor';

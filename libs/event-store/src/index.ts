@@ -9,6 +9,11 @@ export { MemoryEventStoreState } from './memory/memory-event-store.state';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store.adapter';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
 export * from './event-id-from';
-export * from './work-sharing';
-export * from './leases';
 export * from './read-all-paged';
+export { aggregateStream, type StreamEvent } from './aggregate-stream';
+export {
+  handleCommand,
+  type CommandResult,
+  type HandleCommandOptions,
+  TooManyConcurrentAppendsError,
+} from './handle-command';

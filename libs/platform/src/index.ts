@@ -1,5 +1,6 @@
 export * from './config/config-error';
 export * from './config/service-env.dto';
+export * from './config/read-env';
 export * from './config/load-service-env';
 export * from './config/partner-config';
 export * from './config/partner-config.dto';

@@ -19,7 +19,8 @@ export type {
 export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
 export { InvalidQuoteSliceError } from './invalid-quote-slice.error';
 export { TrackingContextMismatchError } from './tracking-context-mismatch.error';
-export { loadProvidersConfig, PROVIDER_DEFAULTS, type ProvidersConfig } from './providers-config';
+export { loadProvidersConfig, providersConfig, type ProvidersConfig } from './providers-config';
+export { PROVIDER_DEFAULTS, ProvidersEnv } from './providers-env.dto';
 export { createProviderAdapters, type ProviderAdapterDeps } from './create-provider-adapters';
 export { RelayAdapter } from './relay/relay.adapter';
 export { AcrossAdapter } from './across/across.adapter';

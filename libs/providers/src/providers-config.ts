@@ -1,6 +1,7 @@
-import { ConfigError } from '@svc/platform';
-import { type Address, isAddress } from 'viem';
-import { mayUsePlainHttp, plainHttpHosts } from './http/plain-http-hosts';
+import { readEnv } from '@svc/platform';
+import { type Address } from 'viem';
+import { plainHttpHosts } from './http/plain-http-hosts';
+import { ProvidersEnv } from './providers-env.dto';
 import { loadCalldataAllowlists } from './vouch/load-calldata-allowlists';
 import { type CalldataAllowlists } from './vouch/provider-contracts';
 
@@ -34,130 +35,42 @@ export interface ProvidersConfig {
   plainHttpHosts: readonly string[];
 }
 
-/** Production endpoints (reference/providers.md §1.1, §2.1, §3.1). */
-export const PROVIDER_DEFAULTS = {
-  relayBaseUrl: 'https://api.relay.link',
-  acrossBaseUrl: 'https://app.across.to/api',
-  mayanPriceUrl: 'https://price-api.mayan.finance/v3',
-  mayanExplorerUrl: 'https://explorer-api.mayan.finance/v3',
-  mayanForwarderAddress: '0x337685fdaB40D39bd02028545a4FfA7D287cC3E2',
-  timeoutMs: 8000,
-  /**
-   * Relay's own SDK treats `failure` as not yet final ("pending -> failure -> pending -> refund", relay-kit
-   * packages/sdk/src/utils/executeSteps/websocketHandlers.ts); a refund follows "almost instantly" when one is
-   * due (relay-docs references/api/api_core_concepts/refunds.mdx). Ten minutes leaves room for a slow refund.
-   */
-  relayFailureGraceMs: 600_000,
-  /** "Poll /deposit/status every 10 seconds. Do not poll more frequently" (skills.across.to tracking-transactions). */
-  acrossMinPollIntervalMs: 10_000,
-} as const;
+/** Reads the provider variables alone (tests, tools); the apps read them with the rest (loadAppConfig). */
+export function loadProvidersConfig(env: NodeJS.ProcessEnv = process.env): ProvidersConfig {
+  return providersConfig(readEnv({ providers: ProvidersEnv }, env).providers);
+}
 
-type Env = Record<string, string | undefined>;
-
-/** Reads the provider settings; unset or empty variables keep their defaults. Messages never echo a key. */
-export function loadProvidersConfig(env: Env = process.env): ProvidersConfig {
-  const mayanForwarder = address(env, 'MAYAN_FORWARDER_ADDRESS') ?? PROVIDER_DEFAULTS.mayanForwarderAddress;
+/** The adapters' settings from the validated variables. */
+export function providersConfig(env: ProvidersEnv): ProvidersConfig {
+  const forwarderAddress = env.MAYAN_FORWARDER_ADDRESS as Address;
   return {
     relay: {
-      baseUrl: url(env, 'RELAY_BASE_URL', PROVIDER_DEFAULTS.relayBaseUrl),
-      apiKey: secret(env, 'RELAY_API_KEY'),
-      timeoutMs: timeout(env, 'RELAY_TIMEOUT_MS'),
-      failureGraceMs: milliseconds(env, 'RELAY_FAILURE_GRACE_MS', PROVIDER_DEFAULTS.relayFailureGraceMs, {
-        max: 86_400_000,
-      }),
+      baseUrl: baseUrl(env.RELAY_BASE_URL),
+      apiKey: env.RELAY_API_KEY ?? null,
+      timeoutMs: env.RELAY_TIMEOUT_MS,
+      failureGraceMs: env.RELAY_FAILURE_GRACE_MS,
     },
     across: {
-      baseUrl: url(env, 'ACROSS_BASE_URL', PROVIDER_DEFAULTS.acrossBaseUrl),
-      apiKey: secret(env, 'ACROSS_API_KEY'),
-      integratorId: integratorId(env, 'ACROSS_INTEGRATOR_ID'),
-      timeoutMs: timeout(env, 'ACROSS_TIMEOUT_MS'),
-      minPollIntervalMs: milliseconds(
-        env,
-        'ACROSS_MIN_POLL_INTERVAL_MS',
-        PROVIDER_DEFAULTS.acrossMinPollIntervalMs,
-        { max: 600_000 },
-      ),
+      baseUrl: baseUrl(env.ACROSS_BASE_URL),
+      apiKey: env.ACROSS_API_KEY ?? null,
+      integratorId: env.ACROSS_INTEGRATOR_ID ?? null,
+      timeoutMs: env.ACROSS_TIMEOUT_MS,
+      minPollIntervalMs: env.ACROSS_MIN_POLL_INTERVAL_MS,
     },
     mayan: {
-      priceUrl: url(env, 'MAYAN_PRICE_URL', PROVIDER_DEFAULTS.mayanPriceUrl),
-      explorerUrl: url(env, 'MAYAN_EXPLORER_URL', PROVIDER_DEFAULTS.mayanExplorerUrl),
-      apiKey: secret(env, 'MAYAN_API_KEY'),
-      forwarderAddress: mayanForwarder,
-      referrerAddress: address(env, 'MAYAN_REFERRER_ADDRESS'),
-      timeoutMs: timeout(env, 'MAYAN_TIMEOUT_MS'),
+      priceUrl: baseUrl(env.MAYAN_PRICE_URL),
+      explorerUrl: baseUrl(env.MAYAN_EXPLORER_URL),
+      apiKey: env.MAYAN_API_KEY ?? null,
+      forwarderAddress,
+      referrerAddress: (env.MAYAN_REFERRER_ADDRESS as Address | undefined) ?? null,
+      timeoutMs: env.MAYAN_TIMEOUT_MS,
     },
-    calldata: loadCalldataAllowlists(env, { mayanForwarder }),
-    plainHttpHosts: plainHttpHosts(env),
+    calldata: loadCalldataAllowlists(env, { mayanForwarder: forwarderAddress }),
+    plainHttpHosts: plainHttpHosts(env.PROVIDER_PLAIN_HTTP_HOSTS),
   };
 }
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function invalid(name: string, rule: string): ConfigError {
-  return new ConfigError(`invalid environment:\n  ${name}: ${rule}`);
-}
-
 /** Without the trailing slash, so paths join cleanly onto a base that carries a prefix (`…/api`). */
-function url(env: Env, name: string, fallback: string): string {
-  const value = read(env, name) ?? fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw invalid(name, 'must be an absolute http(s) URL');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw invalid(name, 'must be an absolute http(s) URL');
-  if (parsed.protocol === 'http:' && !mayUsePlainHttp(parsed.hostname, plainHttpHosts(env)))
-    throw invalid(
-      name,
-      'must be https (plain http only for a loopback host or one in PROVIDER_PLAIN_HTTP_HOSTS)',
-    );
-  if (parsed.search !== '' || parsed.hash !== '')
-    throw invalid(name, 'must not carry a query string or fragment');
-  return value.replace(/\/+$/, '');
-}
-
-function secret(env: Env, name: string): string | null {
-  const value = read(env, name);
-  if (value === undefined) return null;
-  if (/[\s]/.test(value)) throw invalid(name, 'must not contain whitespace');
-  return value;
-}
-
-function timeout(env: Env, name: string): number {
-  const value = read(env, name);
-  if (value === undefined) return PROVIDER_DEFAULTS.timeoutMs;
-  if (!/^[0-9]+$/.test(value)) throw invalid(name, 'must be an integer number of milliseconds');
-  const ms = Number(value);
-  if (ms < 100 || ms > 120000) throw invalid(name, 'must be between 100 and 120000');
-  return ms;
-}
-
-/** A duration in whole milliseconds within [0, max]; unset keeps `fallback`. 0 is allowed (the sandbox polls fast). */
-function milliseconds(env: Env, name: string, fallback: number, bounds: { max: number }): number {
-  const value = read(env, name);
-  if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value)) throw invalid(name, 'must be an integer number of milliseconds');
-  const ms = Number(value);
-  if (ms > bounds.max) throw invalid(name, `must be between 0 and ${bounds.max}`);
-  return ms;
-}
-
-function integratorId(env: Env, name: string): string | null {
-  const value = read(env, name);
-  if (value === undefined) return null;
-  // Across validates the 2-byte format itself (INVALID_PARAM); failing at boot is kinder than on every quote.
-  if (!/^0x[0-9a-fA-F]{4}$/.test(value)) throw invalid(name, 'must be a 2-byte hex string such as 0xdead');
-  return value;
-}
-
-function address(env: Env, name: string): Address | null {
-  const value = read(env, name);
-  if (value === undefined) return null;
-  if (!isAddress(value, { strict: false })) throw invalid(name, 'must be a 20-byte hex EVM address');
-  return value;
+function baseUrl(url: string): string {
+  return url.replace(/\/+$/, '');
 }

@@ -1,25 +1,13 @@
 import { type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ChainRegistry } from '@svc/chains';
-import { BusHandlerInterceptor, OpsController, portsModule } from '@svc/composition';
-import { type EventStore, type WorkSharing } from '@svc/event-store';
+import { type AppConfig, BusHandlerInterceptor, OpsController, portsModule } from '@svc/composition';
+import { type EventStore } from '@svc/event-store';
 import { ExecutionModule } from '@svc/execution';
 import { accessLog, apiVersionHeader, GatewayModule, httpMetrics } from '@svc/gateway';
 import { InProcessBroker, InProcessClient, InProcessServer, NestMessageBus } from '@svc/messaging';
-import {
-  type Clock,
-  type Logger,
-  NestPinoLogger,
-  type PartnerConfig,
-  type ServiceEnv,
-  systemClock,
-} from '@svc/platform';
-import {
-  createProviderAdapters,
-  loadProvidersConfig,
-  type ProviderAdapter,
-  type RoutableProvider,
-} from '@svc/providers';
+import { type Clock, type Logger, NestPinoLogger, type PartnerConfig, systemClock } from '@svc/platform';
+import { createProviderAdapters, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { QuotingModule } from '@svc/quoting';
 import { SettlementModule } from '@svc/settlement';
 import { WebhooksModule } from '@svc/webhooks';
@@ -27,19 +15,18 @@ import { WebhooksModule } from '@svc/webhooks';
 export const STANDALONE_FEATURES: Type[] = [QuotingModule, ExecutionModule, SettlementModule, WebhooksModule];
 
 export interface StandaloneDeps {
-  env: ServiceEnv;
+  /** The typed configuration (loadAppConfig). */
+  config: AppConfig;
   partners: PartnerConfig[];
   store: EventStore;
   /** The chains the service reads; default: none. */
   chains?: ChainRegistry;
-  /** Provider adapters; default: the real providers' production APIs (nothing is called until a quote). */
+  /** Provider adapters; default: the configured providers (nothing is called until a quote). */
   providers?: Record<RoutableProvider, ProviderAdapter>;
   logger: Logger;
   clock?: Clock;
   /** The feature modules composed in; all of them unless a test narrows it. */
   features?: Type[];
-  /** How background work is shared with other instances on the store; default: a fresh instance id. */
-  workSharing?: WorkSharing;
 }
 
 /**
@@ -48,24 +35,19 @@ export interface StandaloneDeps {
  */
 export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestApplication> {
   const broker = new InProcessBroker();
-  const { env } = deps;
+  const { config } = deps;
 
   @Module({
     imports: [
       portsModule({
-        env,
+        config,
         partners: deps.partners,
         store: deps.store,
         bus: new NestMessageBus(new InProcessClient(broker)),
         chains: deps.chains ?? new ChainRegistry([]),
-        providers: deps.providers ?? createProviderAdapters(loadProvidersConfig({})),
+        providers: deps.providers ?? createProviderAdapters(config.providers),
         logger: deps.logger,
         clock: deps.clock ?? systemClock,
-        workSharing: deps.workSharing ?? {
-          instanceId: `standalone-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-          shardCount: env.WORK_SHARDS,
-          leaseTtlMs: env.LEASE_TTL_SECONDS * 1000,
-        },
         readiness: [{ name: 'eventStore', check: () => deps.store.ping() }],
       }),
       GatewayModule.register(),
@@ -83,7 +65,7 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
   app.use(httpMetrics());
   app.use(accessLog(deps.logger));
   (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
-  app.useGlobalInterceptors(new BusHandlerInterceptor(env.BUS_REQUEST_TIMEOUT_MS, deps.logger));
+  app.useGlobalInterceptors(new BusHandlerInterceptor(config.bus.requestTimeoutMs, deps.logger));
   app.connectMicroservice({ strategy: new InProcessServer(broker) }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   return app;

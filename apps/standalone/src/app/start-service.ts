@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { type ChainRegistry } from '@svc/chains';
-import { loadRuntime, openEventStore } from '@svc/composition';
-import { ConfigError, type Logger, type PartnerConfig, type ServiceEnv } from '@svc/platform';
+import { type AppConfig, loadRuntime, openEventStore } from '@svc/composition';
+import { type Logger, type PartnerConfig } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
 import { createStandaloneApp } from './create-standalone-app';
 
@@ -10,7 +10,7 @@ export { stopOnSignals } from '@svc/composition';
 export interface RunningService {
   app: INestApplication;
   url: string;
-  env: ServiceEnv;
+  config: AppConfig;
   partners: PartnerConfig[];
   logger: Logger;
   chains: ChainRegistry;
@@ -22,29 +22,23 @@ export interface RunningService {
  * merged in for `npm start`): validates every setting first, so a bad one stops it with a message naming it.
  */
 export async function startService(environment: NodeJS.ProcessEnv): Promise<RunningService> {
-  const runtime = loadRuntime(environment, 'standalone');
-  const { env, partners, logger, chains } = runtime;
-  if (env.BUS !== 'inprocess') {
-    throw new ConfigError(
-      'invalid environment:\n  BUS: the one-process service runs its own in-process bus; BUS=kafka is for the five distributed apps',
-    );
-  }
-  const store = openEventStore(env);
+  const runtime = loadRuntime(environment, 'standalone', { distributed: false });
+  const { config, partners, logger, chains } = runtime;
+  const store = openEventStore(config.store);
   const app = await createStandaloneApp({
-    env,
+    config,
     partners,
     store,
     logger,
-    providers: createProviderAdapters(runtime.providersConfig),
+    providers: createProviderAdapters(config.providers),
     chains,
-    workSharing: runtime.workSharing,
   });
-  await app.listen(env.PORT, env.HOST);
+  await app.listen(config.http.port, config.http.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost');
   return {
     app,
     url,
-    env,
+    config,
     partners,
     logger,
     chains,

@@ -5,8 +5,7 @@ import { Controller, Module } from '@nestjs/common';
 import { MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
 import { SqliteEventStore } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest, MessagePattern } from '@svc/messaging';
-import { ManualClock } from '@svc/platform';
-import { signedRequest } from '@svc/testing';
+import { ManualClock, signedRequest } from '@svc/testing';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
 
 /**

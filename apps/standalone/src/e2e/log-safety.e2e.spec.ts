@@ -6,7 +6,7 @@ import { createLogger } from '@svc/platform';
 import { MemoryEventStore } from '@svc/event-store';
 import { signedRequest } from '@svc/testing';
 import { type AddressInfo } from 'node:net';
-import { loadServiceEnv } from '@svc/platform';
+import { loadAppConfig } from '@svc/composition';
 import { createStandaloneApp } from '../app/create-standalone-app';
 import { PARTNERS } from './test-app';
 
@@ -30,7 +30,7 @@ describe('logs and responses never carry secrets or signatures', () => {
       },
     });
     const app = await createStandaloneApp({
-      env: loadServiceEnv({}),
+      config: loadAppConfig({}),
       partners: Object.values(PARTNERS),
       store: new MemoryEventStore(),
       logger: createLogger({

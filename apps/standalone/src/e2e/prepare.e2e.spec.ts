@@ -1,7 +1,6 @@
 import { ChainRegistry, executionCommitment } from '@svc/chains';
-import { ManualClock } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
-import { signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
+import { ManualClock, signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
 import {
   createPublicClient,
   createWalletClient,

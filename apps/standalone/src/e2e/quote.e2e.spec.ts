@@ -1,7 +1,6 @@
 import { type IntentQuotedData } from '@svc/domain';
-import { ManualClock } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig, type RoutableProvider } from '@svc/providers';
-import { signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
+import { ManualClock, signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
 import { PARTNERS, startTestApp, TEST_FEE_RECIPIENT, type TestApp } from './test-app';
 
 /**

@@ -3,14 +3,10 @@ import { type AddressInfo } from 'node:net';
 import { type INestApplication, type Type } from '@nestjs/common';
 import { type ChainRegistry } from '@svc/chains';
 import { type ProviderName } from '@svc/contract';
-import {
-  createProviderAdapters,
-  loadProvidersConfig,
-  type ProviderAdapter,
-  type RoutableProvider,
-} from '@svc/providers';
+import { createProviderAdapters, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { type EventStore, MemoryEventStore } from '@svc/event-store';
-import { type Clock, createLogger, loadServiceEnv, type PartnerConfig } from '@svc/platform';
+import { loadAppConfig } from '@svc/composition';
+import { type Clock, createLogger, type PartnerConfig } from '@svc/platform';
 import { type TestPartner } from '@svc/testing';
 import { createStandaloneApp } from '../app/create-standalone-app';
 
@@ -76,19 +72,20 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const store = options.store ?? new MemoryEventStore();
-  const env = loadServiceEnv({
+  const config = loadAppConfig({
     LOG_LEVEL: 'silent',
     SERVICE_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
+    ...UNREACHABLE_PROVIDERS_ENV,
     ...options.env,
   });
   const app = await createStandaloneApp({
-    env,
+    config,
     partners: options.partners ?? Object.values(PARTNERS),
     store,
     logger: createLogger({ level: 'silent', name: 'test' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.features ? { features: options.features } : {}),
-    providers: options.providers ?? createProviderAdapters(loadProvidersConfig(UNREACHABLE_PROVIDERS_ENV)),
+    providers: options.providers ?? createProviderAdapters(config.providers),
     ...(options.chains ? { chains: options.chains } : {}),
   });
   await app.listen(0, '127.0.0.1');

@@ -8,10 +8,9 @@ import {
   createKafkaMessageBus,
   createKafkaProbe,
   type KafkaBusConfig,
-  loadKafkaBusConfig,
   type MessageBus,
 } from '@svc/messaging';
-import { ConfigError, NestPinoLogger, systemClock } from '@svc/platform';
+import { NestPinoLogger, systemClock } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
 import { OpsController } from '../ops/ops.controller';
 import { BusHandlerInterceptor } from '../runtime/bus-handler.interceptor';
@@ -49,22 +48,12 @@ export async function startDistributedApp(
   spec: DistributedAppSpec,
   environment: NodeJS.ProcessEnv,
 ): Promise<RunningDistributedApp> {
-  const runtime = loadRuntime(environment, spec.name);
-  const { env, logger } = runtime;
-  if (env.BUS !== 'kafka') {
-    throw new ConfigError(
-      `invalid environment:\n  BUS: must be kafka for the ${spec.name} app (the one-process service is \`npm run service\`)`,
-    );
-  }
-  if (env.EVENT_STORE === 'memory') {
-    throw new ConfigError(
-      `invalid environment:\n  EVENT_STORE: must be sqlite or eventstoredb for the ${spec.name} app (processes cannot share a memory store)`,
-    );
-  }
-  const kafka = loadKafkaConfig(environment);
+  const runtime = loadRuntime(environment, spec.name, { distributed: true });
+  const { config, logger } = runtime;
+  const kafka = config.bus.kafka;
   // Nest components created outside the app (the Kafka client) log through the static Logger: JSON too.
   Logger.overrideLogger(new NestPinoLogger(logger));
-  const store = openEventStore(env);
+  const store = openEventStore(config.store);
   const probe = createKafkaProbe(kafka);
   const closers: (() => Promise<unknown>)[] = [
     () => probe.close(),
@@ -87,10 +76,10 @@ export async function startDistributedApp(
       await app.startAllMicroservices();
     }
     closers.push(() => app.close());
-    await app.listen(env.PORT, env.HOST);
+    await app.listen(config.http.port, config.http.host);
     const url = (await app.getUrl()).replace('[::1]', 'localhost');
     logger.info(
-      { url, instance: runtime.workSharing.instanceId, eventStore: env.EVENT_STORE },
+      { url, instance: config.work.instanceId, eventStore: config.store.kind },
       `${spec.name} started`,
     );
     return { app, url, runtime, stop: closeAll };
@@ -107,19 +96,18 @@ async function createApp(
   bus: MessageBus,
   pingBus: () => Promise<void>,
 ): Promise<INestApplication> {
-  const { env, logger } = runtime;
+  const { config, logger } = runtime;
   @Module({
     imports: [
       portsModule({
-        env,
+        config,
         partners: runtime.partners,
         store,
         bus,
         chains: runtime.chains,
-        providers: createProviderAdapters(runtime.providersConfig),
+        providers: createProviderAdapters(config.providers),
         logger,
         clock: systemClock,
-        workSharing: runtime.workSharing,
         readiness: [
           { name: 'eventStore', check: () => store.ping() },
           { name: 'bus', check: pingBus },
@@ -139,7 +127,7 @@ async function createApp(
   app.use(httpMetrics());
   app.use(accessLog(logger));
   (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
-  app.useGlobalInterceptors(new BusHandlerInterceptor(env.BUS_REQUEST_TIMEOUT_MS, logger));
+  app.useGlobalInterceptors(new BusHandlerInterceptor(config.bus.requestTimeoutMs, logger));
   return app;
 }
 
@@ -157,12 +145,4 @@ async function connectBus(
 function noBus(name: string): MessageBus {
   const refuse = () => Promise.reject(new Error(`the ${name} app sends nothing on the bus`));
   return { request: refuse, emit: refuse };
-}
-
-function loadKafkaConfig(environment: NodeJS.ProcessEnv): KafkaBusConfig {
-  try {
-    return loadKafkaBusConfig(environment);
-  } catch (err) {
-    throw new ConfigError(`invalid environment:\n  ${(err as Error).message}`);
-  }
 }

@@ -10,11 +10,9 @@ import {
   type KafkaBusConfig,
   MessagePattern,
   type NestMessageBus,
-  probeKafkaMock,
-  type RunningKafkaMock,
-  startKafkaMock,
 } from '@svc/messaging';
 import { createLogger } from '@svc/platform';
+import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from '@svc/testing';
 import { BusHandlerInterceptor } from './bus-handler.interceptor';
 
 const mock = probeKafkaMock();

@@ -36,7 +36,7 @@ describe('loadRuntime: provider credentials at boot', () => {
 
   it('boots the same environment outside production (the gaps are logged as warnings)', () => {
     expect(
-      loadRuntime(env({ NODE_ENV: 'development' }), 'test').providersConfig.across.integratorId,
+      loadRuntime(env({ NODE_ENV: 'development' }), 'test').config.providers.across.integratorId,
     ).toBeNull();
   });
 
@@ -45,6 +45,6 @@ describe('loadRuntime: provider credentials at boot', () => {
       env({ NODE_ENV: 'production', ACROSS_INTEGRATOR_ID: '0xdead', MAYAN_API_KEY: 'mayan-key-0123456789' }),
       'test',
     );
-    expect(runtime.env.NODE_ENV).toBe('production');
+    expect(runtime.config.production).toBe(true);
   });
 });

@@ -5,16 +5,16 @@ import {
   MemoryEventStore,
   SqliteEventStore,
 } from '@svc/event-store';
-import { type ServiceEnv } from '@svc/platform';
+import { type AppConfig } from '../config/app-config';
 
 /** Binds the EventStore port to the adapter EVENT_STORE names. */
-export function openEventStore(env: ServiceEnv): EventStore {
-  switch (env.EVENT_STORE) {
+export function openEventStore(store: AppConfig['store']): EventStore {
+  switch (store.kind) {
     case 'memory':
       return new MemoryEventStore();
     case 'sqlite':
-      return SqliteEventStore.open({ file: join(env.DATA_DIR, 'events.sqlite') });
+      return SqliteEventStore.open({ file: join(store.dataDir, 'events.sqlite') });
     case 'eventstoredb':
-      return EventStoreDbEventStore.fromConnectionString(env.EVENTSTOREDB_URL!);
+      return EventStoreDbEventStore.fromConnectionString(store.eventStoreDbUrl!);
   }
 }

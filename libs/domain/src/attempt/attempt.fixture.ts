@@ -6,9 +6,7 @@ import {
 } from '@svc/contract';
 import { type AttemptEvent, type AttemptPreparedData } from './attempt.events';
 import { type AttemptCommand, type EvidenceChainResult, type LegProgress } from './attempt.commands';
-import { type AttemptState } from './attempt-record';
-import { evolveAttempt, initialAttemptState } from './attempt.state';
-import { decideAttempt } from './decide-attempt';
+import { attemptDecider } from './attempt.decider';
 
 /**
  * Test fixture: one target (USDC on Base, 6 decimals) filled by three slices: relay from Ethereum (chain 1,
@@ -17,12 +15,8 @@ import { decideAttempt } from './decide-attempt';
  */
 export const T0 = 1_000_000;
 
-/** The attempt decider in the shape deciderSpec takes (state first). */
-export const attemptUnderTest = {
-  initialState: initialAttemptState,
-  evolve: evolveAttempt,
-  decide: (state: AttemptState, command: AttemptCommand) => decideAttempt(command, state),
-};
+/** The attempt decider, as deciderSpec takes it. */
+export const attemptUnderTest = attemptDecider;
 export const EVIDENCE_DEADLINE = T0 + 120_000;
 export const TRACKING_LIMIT = 3_600_000;
 export const WALLET = '0x00000000000000000000000000000000000000aa';

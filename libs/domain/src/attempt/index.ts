@@ -5,6 +5,7 @@ export * from './attempt.commands';
 export * from './attempt-refused.error';
 export * from './attempt-input.error';
 export { decideAttempt } from './decide-attempt';
+export { attemptDecider, attemptStreamId } from './attempt.decider';
 export { attemptSnapshot } from './attempt-snapshot';
 export type { ChainNames } from './status-leg';
 export { DIRECT_PROVIDER, flattenSlices, type FlatSlice, slicePlan, type SlicePlan } from './attempt-slices';

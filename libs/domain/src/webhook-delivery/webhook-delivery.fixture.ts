@@ -3,7 +3,7 @@ import { type DeliveryResult, type WebhookDeliveryCommand } from './webhook-deli
 import { type WebhookDeliveryEvent } from './webhook-delivery.events';
 import { type WebhookDeliveryState } from './webhook-delivery.state';
 import { evolveWebhookDelivery } from './evolve-webhook-delivery';
-import { decideWebhookDelivery } from './decide-webhook-delivery';
+import { webhookDeliveryDecider } from './webhook-delivery.decider';
 import { initialWebhookDeliveryState } from './webhook-delivery.state';
 
 /** Test fixture: the webhook stream of attempt at_1; events ev-1 (wallet_submitted) and ev-2 (settled). */
@@ -13,13 +13,8 @@ export const PARTNER_ID = 'partner_1';
 /** random = 0.5 puts the jitter factor at exactly 1. */
 export const NO_JITTER = 0.5;
 
-/** The webhook delivery decider in the shape deciderSpec takes (state first). */
-export const webhookDeliveryUnderTest = {
-  initialState: initialWebhookDeliveryState,
-  evolve: evolveWebhookDelivery,
-  decide: (state: WebhookDeliveryState, command: WebhookDeliveryCommand) =>
-    decideWebhookDelivery(command, state),
-};
+/** The webhook delivery decider, as deciderSpec takes it. */
+export const webhookDeliveryUnderTest = webhookDeliveryDecider;
 
 export const fold = (events: WebhookDeliveryEvent[]): WebhookDeliveryState =>
   events.reduce(evolveWebhookDelivery, initialWebhookDeliveryState);

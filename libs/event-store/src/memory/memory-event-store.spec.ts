@@ -1,13 +1,14 @@
-import { controllableClock } from '../testing/controllable-clock';
+import { ManualClock } from '@svc/testing';
 import { describeEventStoreContract } from '../testing/event-store.contract';
 import { MemoryEventStore } from './memory-event-store.adapter';
 
 describeEventStoreContract('memory', () => {
-  const { clock, advance } = controllableClock();
+  const time = new ManualClock(Date.now());
+  const clock = () => new Date(time.now());
   let store = new MemoryEventStore({ clock });
   return Promise.resolve({
     store,
-    advanceClock: advance,
+    advanceClock: (ms) => time.advance(ms),
     restart: async () => {
       await store.close();
       store = new MemoryEventStore({ clock, state: store.state });

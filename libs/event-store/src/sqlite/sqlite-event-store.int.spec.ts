@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@svc/testing';
 import { type RecordedEvent } from '../event-store.port';
 import { newEvent, waitFor } from '../testing/contract/contract-helpers';
-import { controllableClock } from '../testing/controllable-clock';
 import { describeEventStoreContract } from '../testing/event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store.adapter';
 import { appendWithRetry } from './testing/append-with-retry';
@@ -15,11 +15,12 @@ describeEventStoreContract('sqlite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'event-store-'));
   // A nested path: open() creates missing parent directories.
   const file = join(dir, 'data', 'events.sqlite');
-  const { clock, advance } = controllableClock();
+  const time = new ManualClock(Date.now());
+  const clock = () => new Date(time.now());
   let store = SqliteEventStore.open({ file, clock });
   return Promise.resolve({
     store,
-    advanceClock: advance,
+    advanceClock: (ms) => time.advance(ms),
     restart: async () => {
       await store.close();
       store = SqliteEventStore.open({ file, clock });
@@ -96,8 +97,8 @@ describe('SqliteEventStore on one file', () => {
   });
 
   it('deletes expired and capped rows but keeps the stream revision', async () => {
-    const { clock, advance } = controllableClock();
-    store = SqliteEventStore.open({ file, clock });
+    const time = new ManualClock(Date.now());
+    store = SqliteEventStore.open({ file, clock: () => new Date(time.now()) });
     await store.append('nonce-1', [newEvent('NonceUsed')], {
       expectedRevision: 'no_stream',
       maxAgeSeconds: 60,
@@ -108,7 +109,7 @@ describe('SqliteEventStore on one file', () => {
         maxCount: 2,
       });
     }
-    advance(61_000);
+    time.advance(61_000);
     await store.append('other-1', [newEvent('Tick')], { expectedRevision: 'no_stream' });
 
     const db = new Database(file, { readonly: true });

@@ -11,6 +11,7 @@ import {
   initialIntentSessionState,
   type IntentSessionEvent,
   type IntentSessionState,
+  attemptStreamId,
 } from '@svc/domain';
 import {
   EVENT_STORE,
@@ -101,8 +102,14 @@ export class PrepareAttemptService {
     const event: AttemptEvent = { type: 'AttemptPrepared', data: prepared };
     try {
       await this.store.append(
-        `attempt-${attemptId}`,
-        [{ id: eventIdFrom(`attempt-${attemptId}`, event.type), type: event.type, data: { ...event.data } }],
+        attemptStreamId(attemptId),
+        [
+          {
+            id: eventIdFrom(attemptStreamId(attemptId), event.type),
+            type: event.type,
+            data: { ...event.data },
+          },
+        ],
         { expectedRevision: 'no_stream' },
       );
     } catch (err) {
@@ -164,7 +171,7 @@ export class PrepareAttemptService {
     attemptId: string,
     partnerId: string,
   ): Promise<Exclude<AttemptState, { status: 'none' }> | null> {
-    const events = await this.store.readStream(`attempt-${attemptId}`);
+    const events = await this.store.readStream(attemptStreamId(attemptId));
     const state = events.reduce(
       (s, e) => evolveAttempt(s, e as unknown as AttemptEvent),
       initialAttemptState,

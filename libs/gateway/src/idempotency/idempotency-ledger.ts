@@ -47,7 +47,7 @@ export class IdempotencyLedger {
         (s, e) => evolveIdempotency(s, e as unknown as IdempotencyEvent),
         initialIdempotencyState,
       );
-      const decision = decideIdempotency(state, { fingerprint, now, leaseMs: this.options.leaseMs });
+      const decision = decideIdempotency({ fingerprint, now, leaseMs: this.options.leaseMs }, state);
       if (decision.kind !== 'run') return decision;
       const last = events.at(-1);
       const expected: ExpectedRevision = last ? last.revision : (revisionHint ?? 'no_stream');

@@ -44,7 +44,7 @@ export interface BeginRequest {
 }
 
 /** What a request carrying an already-seen (or new) Idempotency-Key may do. */
-export function decideIdempotency(state: IdempotencyState, command: BeginRequest): IdempotencyDecision {
+export function decideIdempotency(command: BeginRequest, state: IdempotencyState): IdempotencyDecision {
   const accept: IdempotencyDecision = {
     kind: 'run',
     event: {

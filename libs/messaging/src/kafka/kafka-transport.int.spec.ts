@@ -1,6 +1,7 @@
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientKafka, EventPattern, MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
+import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from '@svc/testing';
 import { BusTimeoutError } from '../message-bus.port';
 import { type NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
@@ -11,7 +12,6 @@ import {
   kafkaBusTopics,
   BusKafkaServer,
 } from './kafka-transport';
-import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from './start-kafka-mock';
 
 const mock = probeKafkaMock();
 if (!mock.available) {

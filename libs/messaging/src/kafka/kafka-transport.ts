@@ -12,63 +12,10 @@ import {
 import { type Consumer, Partitioners } from 'kafkajs';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
+import { type KafkaBusConfig } from './kafka-bus-config';
 
-/**
- * Kafka binding of the message bus (distributed composition). Configuration, all optional:
- *   KAFKA_BROKERS            comma-separated bootstrap servers             (default localhost:9092)
- *   KAFKA_CLIENT_ID          kafkajs client id; Nest appends -server/-client (default svc)
- *   KAFKA_GROUP_PREFIX       consumer group prefix: <prefix>.<app>-server serves, <prefix>.<app>-client takes replies (default svc)
- *   KAFKA_MAX_WAIT_MS        consumer fetch maxWaitTimeInMs; bounds idle latency on brokers that wait it out (default 100)
- *   KAFKA_IDEMPOTENT         "true" for an idempotent producer (real Kafka only; the librdkafka mock refuses it)
- *   KAFKA_AUTO_CREATE_TOPICS "false" to forbid topic auto-creation on subscribe (default true)
- *   KAFKA_TOPIC_PREFIX       prepended to every topic name, e.g. "staging." (default none): environments can share a cluster
- *   KAFKA_SESSION_TIMEOUT_MS consumer session timeout: how soon a dead member's partitions move (default 30000)
- * Topics: one per request pattern (`quoting.quote`, ...), its reply topic `<pattern>.reply`, and each event topic
- * (`attempt.lifecycle`, keyed by attemptId). `kafkaBusTopics()` lists them for provisioning.
- */
-export interface KafkaBusConfig {
-  brokers: string[];
-  clientId: string;
-  groupPrefix: string;
-  maxWaitTimeInMs: number;
-  idempotent: boolean;
-  allowAutoTopicCreation: boolean;
-  sessionTimeoutMs: number;
-  /** Prepended to every topic name on the wire; handlers and callers keep the logical pattern names. */
-  topicPrefix: string;
-}
-
-export function loadKafkaBusConfig(env: NodeJS.ProcessEnv = process.env): KafkaBusConfig {
-  const maxWait = Number(env['KAFKA_MAX_WAIT_MS'] ?? '100');
-  if (!Number.isInteger(maxWait) || maxWait < 0) {
-    throw new Error(`KAFKA_MAX_WAIT_MS must be a non-negative integer, got ${env['KAFKA_MAX_WAIT_MS']}`);
-  }
-  const sessionTimeout = Number(env['KAFKA_SESSION_TIMEOUT_MS'] ?? '30000');
-  if (!Number.isInteger(sessionTimeout) || sessionTimeout < 3000 || sessionTimeout > 300_000) {
-    throw new Error(
-      `KAFKA_SESSION_TIMEOUT_MS must be an integer from 3000 to 300000, got ${env['KAFKA_SESSION_TIMEOUT_MS']}`,
-    );
-  }
-  const topicPrefix = env['KAFKA_TOPIC_PREFIX'] ?? '';
-  if (!/^[A-Za-z0-9._-]{0,100}$/.test(topicPrefix)) {
-    throw new Error(`KAFKA_TOPIC_PREFIX may hold only A-Z a-z 0-9 . _ - (at most 100), got ${topicPrefix}`);
-  }
-  const brokers = (env['KAFKA_BROKERS'] ?? 'localhost:9092')
-    .split(',')
-    .map((b) => b.trim())
-    .filter(Boolean);
-  if (brokers.length === 0) throw new Error('KAFKA_BROKERS lists no broker');
-  return {
-    brokers,
-    clientId: env['KAFKA_CLIENT_ID'] || 'svc',
-    groupPrefix: env['KAFKA_GROUP_PREFIX'] || 'svc',
-    maxWaitTimeInMs: maxWait,
-    idempotent: env['KAFKA_IDEMPOTENT'] === 'true',
-    allowAutoTopicCreation: env['KAFKA_AUTO_CREATE_TOPICS'] !== 'false',
-    sessionTimeoutMs: sessionTimeout,
-    topicPrefix,
-  };
-}
+// The Kafka binding of the message bus (distributed composition); its settings are in kafka-bus-config.ts.
+export type { KafkaBusConfig } from './kafka-bus-config';
 
 const requestPatterns: readonly string[] = Object.values(MessagePattern);
 

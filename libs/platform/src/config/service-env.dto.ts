@@ -1,9 +1,21 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 
 /**
- * Settings every app reads from the environment, validated at boot (a bad value stops the process with a
- * message naming the variable). Defaults work on a fresh clone: see README "Configuration".
+ * The service's own variables, validated at boot with the providers' (`ProvidersEnv`) and Kafka's (`KafkaEnv`) by
+ * `loadAppConfig`: a bad value stops the process with a message naming the variable. Defaults work on a fresh
+ * clone. README "Configuration" lists every variable; a spec keeps it in step with these DTOs.
  */
 export class ServiceEnv {
   @Type(() => Number)
@@ -33,8 +45,8 @@ export class ServiceEnv {
   @IsIn(['sqlite', 'memory', 'eventstoredb'])
   EVENT_STORE: 'sqlite' | 'memory' | 'eventstoredb' = 'sqlite';
 
-  @IsOptional()
-  @IsString()
+  @ValidateIf((env: ServiceEnv) => env.EVENT_STORE === 'eventstoredb')
+  @IsNotEmpty({ message: 'required when EVENT_STORE=eventstoredb' })
   EVENTSTOREDB_URL?: string;
 
   /** How the apps talk: `inprocess` (the one-process service) or `kafka` (the five distributed apps). */

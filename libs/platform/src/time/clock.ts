@@ -4,16 +4,3 @@ export interface Clock {
 }
 export const CLOCK = Symbol('CLOCK');
 export const systemClock: Clock = { now: () => Date.now() };
-
-export class ManualClock implements Clock {
-  constructor(private current: number) {}
-  now(): number {
-    return this.current;
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-  set(ms: number): void {
-    this.current = ms;
-  }
-}

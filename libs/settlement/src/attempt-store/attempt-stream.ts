@@ -1,7 +1,11 @@
-import { type AttemptEvent, type AttemptRecord, evolveAttempt, initialAttemptState } from '@svc/domain';
-import { eventIdFrom, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
-
-export const attemptStreamId = (attemptId: string) => `attempt-${attemptId}`;
+import {
+  type AttemptCommand,
+  attemptDecider,
+  type AttemptRecord,
+  AttemptRefusedError,
+  attemptStreamId,
+} from '@svc/domain';
+import { aggregateStream, type EventStore, handleCommand } from '@svc/event-store';
 
 /** The attempt as its stream says (and the revision read), or null when it does not exist or is not this partner's. */
 export async function loadAttempt(
@@ -9,24 +13,25 @@ export async function loadAttempt(
   attemptId: string,
   partnerId: string | null,
 ): Promise<{ record: AttemptRecord; revision: number } | null> {
-  const events = await store.readStream(attemptStreamId(attemptId));
-  const state = events.reduce((s, e) => evolveAttempt(s, e as unknown as AttemptEvent), initialAttemptState);
-  if (state.status === 'none' || (partnerId !== null && state.prepared.partnerId !== partnerId)) return null;
-  return { record: state, revision: events.at(-1)!.revision };
+  const { state, revision } = await aggregateStream(store, attemptStreamId(attemptId), attemptDecider);
+  if (state.status === 'none' || revision === 'no_stream') return null;
+  if (partnerId !== null && state.prepared.partnerId !== partnerId) return null;
+  return { record: state, revision };
 }
 
 /**
- * Decides against the current stream and appends at the revision read; on a concurrent append it re-reads and
- * decides again (never appends blindly). Event ids derive from `stepId` and the revision read, so the same decision
- * retried at the same revision is a no-op, while the same kind of step later (at another revision) is new.
+ * Runs one attempt command through the command seam (handleCommand): decided against the stream, appended at the
+ * revision read, decided again on a concurrent append. Event ids derive from `stepId` and the revision read, so the
+ * same decision retried at the same revision is a no-op, while the same kind of step later is new. Returns the
+ * attempt after it, or null when there is no such attempt.
  */
 export async function decideAndAppend(
   store: EventStore,
   attemptId: string,
   stepId: string,
-  decide: (record: AttemptRecord) => AttemptEvent[],
+  command: AttemptCommand,
 ): Promise<AttemptRecord | null> {
-  return (await decideAndAppendAt(store, attemptId, stepId, decide))?.record ?? null;
+  return (await decideAndAppendAt(store, attemptId, stepId, command))?.record ?? null;
 }
 
 /** decideAndAppend, also telling the stream revision the returned record was folded at. */
@@ -34,27 +39,21 @@ export async function decideAndAppendAt(
   store: EventStore,
   attemptId: string,
   stepId: string,
-  decide: (record: AttemptRecord) => AttemptEvent[],
+  command: AttemptCommand,
 ): Promise<{ record: AttemptRecord; revision: number } | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const loaded = await loadAttempt(store, attemptId, null);
-    if (!loaded) return null;
-    const events = decide(loaded.record);
-    if (events.length === 0) return loaded;
-    try {
-      await store.append(
-        attemptStreamId(attemptId),
-        events.map((e, i) => ({
-          id: eventIdFrom(attemptStreamId(attemptId), stepId, String(loaded.revision), String(i), e.type),
-          type: e.type,
-          data: { ...e.data },
-        })),
-        { expectedRevision: loaded.revision },
-      );
-      return await loadAttempt(store, attemptId, null);
-    } catch (err) {
-      if (!(err instanceof WrongExpectedVersionError)) throw err;
-    }
+  try {
+    const { state, revision } = await handleCommand(
+      store,
+      attemptStreamId(attemptId),
+      attemptDecider,
+      command,
+      {
+        stepId,
+      },
+    );
+    return state.status === 'none' || revision === 'no_stream' ? null : { record: state, revision };
+  } catch (err) {
+    if (err instanceof AttemptRefusedError && err.code === 'attempt_not_found') return null;
+    throw err;
   }
-  throw new Error(`attempt ${attemptId}: too many concurrent appends`);
 }

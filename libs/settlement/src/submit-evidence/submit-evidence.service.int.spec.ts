@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWalletAuthorization, ChainRegistry, executionCommitment } from '@svc/chains';
 import { type ChainAction, type SubmittedRequest } from '@svc/contract';
-import { type AttemptPreparedData } from '@svc/domain';
+import { type AttemptPreparedData, attemptStreamId } from '@svc/domain';
 import { SqliteEventStore } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
 import {
@@ -16,7 +16,6 @@ import {
 } from '@svc/testing';
 import { keccak256, toHex, type TypedData } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { attemptStreamId } from '../attempt-store/attempt-stream';
 import { AccountKindCache } from './account-kind-cache';
 import { SubmitEvidenceService } from './submit-evidence.service';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { type SubmittedRequest } from '@svc/contract';
-import { attemptSnapshot, AttemptRefusedError, decideAttempt } from '@svc/domain';
+import { attemptSnapshot, AttemptRefusedError } from '@svc/domain';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
 import { decideAndAppend, loadAttempt } from '../attempt-store/attempt-stream';
@@ -47,25 +47,20 @@ export class SubmitEvidenceService {
       body,
     );
     try {
-      const record = await decideAndAppend(this.store, attemptId, `report:${reportId}`, (current) =>
-        decideAttempt(
-          {
-            type: 'ReportEvidence',
-            data: {
-              reportId,
-              chainResults: body.chainResults.map((r) => ({
-                chainId: r.chainId,
-                bundleId: r.bundleId,
-                txHashes: r.txHashes.map((h) => h.toLowerCase()),
-              })),
-              submittedAt: body.submittedAt,
-              signature: signature !== null && signer !== null ? { value: signature, signer } : null,
-              now: request.receivedAt,
-            },
-          },
-          current,
-        ),
-      );
+      const record = await decideAndAppend(this.store, attemptId, `report:${reportId}`, {
+        type: 'ReportEvidence',
+        data: {
+          reportId,
+          chainResults: body.chainResults.map((r) => ({
+            chainId: r.chainId,
+            bundleId: r.bundleId,
+            txHashes: r.txHashes.map((h) => h.toLowerCase()),
+          })),
+          submittedAt: body.submittedAt,
+          signature: signature !== null && signer !== null ? { value: signature, signer } : null,
+          now: request.receivedAt,
+        },
+      });
       if (!record) return { ok: false, code: 'attempt_not_found', message: 'no attempt with this id' };
       return this.snapshotReply(record);
     } catch (err) {

@@ -2,7 +2,6 @@ import {
   type AnswerStep,
   type AttemptRecord,
   type AttemptSlice,
-  decideAttempt,
   evolveTracking,
   type FlatSlice,
   hashKey,
@@ -64,7 +63,7 @@ export async function observe(
     deps.store,
     record.prepared.attemptId,
     `leg:${sliceId}:${progress.state}`,
-    (r) => decideAttempt({ type: 'ObserveLeg', data: { sliceId, progress, now } }, r),
+    { type: 'ObserveLeg', data: { sliceId, progress, now } },
   );
   return after ?? record;
 }

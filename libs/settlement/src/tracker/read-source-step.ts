@@ -1,7 +1,6 @@
 import {
   type AttemptRecord,
   claimAttempt,
-  decideAttempt,
   evolveTracking,
   hashGivenUp,
   minedAfterPrepare,
@@ -63,9 +62,10 @@ export async function readSourceStep(
         : seen.outcome === 'mismatched'
           ? { outcome: 'mismatched' as const, reason: seen.reason }
           : { outcome: 'unknown' as const, reason: 'the node never knew this transaction' };
-  const after = await decideAndAppend(deps.store, prepared.attemptId, `source:${chainId}:${txHash}`, (r) =>
-    decideAttempt({ type: 'ObserveSourceTransaction', data: { chainId, txHash, now, ...data } }, r),
-  );
+  const after = await decideAndAppend(deps.store, prepared.attemptId, `source:${chainId}:${txHash}`, {
+    type: 'ObserveSourceTransaction',
+    data: { chainId, txHash, now, ...data },
+  });
   const settled = evolveTracking(state, {
     type: 'HashScheduled',
     key: hashKey(chainId, txHash),

@@ -18,16 +18,8 @@ import {
   type TrackingPolicy,
   type TrackingState,
 } from '@svc/domain';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type Position,
-  leasesFor,
-  readAllPaged,
-  type ShardLeases,
-  WORK_SHARING,
-  type WorkSharing,
-} from '@svc/event-store';
+import { EVENT_STORE, type EventStore, type Position, readAllPaged } from '@svc/event-store';
+import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { CLOCK, type Clock, PassScheduler } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type ReceiptLog } from '@svc/providers';
 import { loadAttempt } from '../attempt-store/attempt-stream';

@@ -1,7 +1,6 @@
 import { type ChainRegistry } from '@svc/chains';
 import {
   type AttemptRecord,
-  decideAttempt,
   delayedLegs,
   evolveTracking,
   flattenSlices,
@@ -70,11 +69,7 @@ export async function trackAttempt(
     deps.store,
     current.prepared.attemptId,
     `deadlines:${current.status}:${now >= evidenceDeadlineAt}:${now >= preparedAt + limit}:${state.depositFound}`,
-    (r) =>
-      decideAttempt(
-        { type: 'CheckDeadlines', data: { now, trackingLimitMs: limit, depositFound: state.depositFound } },
-        r,
-      ),
+    { type: 'CheckDeadlines', data: { now, trackingLimitMs: limit, depositFound: state.depositFound } },
   );
   return { record: after?.record ?? current, tracking: state, revision: after?.revision ?? null };
 }
@@ -97,9 +92,10 @@ async function markDelays(deps: TrackerDeps, record: AttemptRecord, now: number)
             sourceTxHash as Hex | null,
           ) ?? null);
     current =
-      (await decideAndAppend(deps.store, record.prepared.attemptId, `delayed:${sliceId}`, (r) =>
-        decideAttempt({ type: 'MarkLegDelayed', data: { sliceId, since, expectedBy, explorerUrl, now } }, r),
-      )) ?? current;
+      (await decideAndAppend(deps.store, record.prepared.attemptId, `delayed:${sliceId}`, {
+        type: 'MarkLegDelayed',
+        data: { sliceId, since, expectedBy, explorerUrl, now },
+      })) ?? current;
   }
   return current;
 }

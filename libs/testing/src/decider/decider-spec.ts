@@ -1,11 +1,12 @@
 /**
  * given / when / then for deciders (after emmett's DeciderSpecification): state is only ever built by
- * folding events, so tests say which events happened, which command arrives, and what is decided.
+ * folding events, so tests say which events happened, which command arrives, and what is decided. The argument
+ * order is the Decider's own (`decide(command, state)`, `@svc/contract`), so a decider is passed as it is.
  */
 export interface DeciderUnderTest<State, Event, Command, Decision> {
   initialState: State;
   evolve(state: State, event: Event): State;
-  decide(state: State, command: Command): Decision;
+  decide(command: Command, state: State): Decision;
 }
 
 export function deciderSpec<S, E, C, D>(decider: DeciderUnderTest<S, E, C, D>) {
@@ -14,7 +15,7 @@ export function deciderSpec<S, E, C, D>(decider: DeciderUnderTest<S, E, C, D>) {
       const state = events.reduce((s, e) => decider.evolve(s, e), decider.initialState);
       return {
         when(command: C) {
-          const run = () => decider.decide(state, command);
+          const run = () => decider.decide(command, state);
           return {
             then(expected: D): void {
               expect(run()).toEqual(expected);

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { Topic } from '@svc/messaging';
-import { type LifecycleMessage } from '../outbox/lifecycle-message';
+import { type LifecycleMessage, Topic } from '@svc/messaging';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
 /** `attempt.lifecycle` from the outbox relay (at-least-once; the dispatcher dedupes by eventId). */

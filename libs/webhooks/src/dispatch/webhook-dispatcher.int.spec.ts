@@ -3,7 +3,8 @@ import { type AddressInfo } from 'node:net';
 import { ChainRegistry } from '@svc/chains';
 import { eventIdFrom, MemoryEventStore } from '@svc/event-store';
 import { verifyWebhook } from '@svc/partner-client';
-import { ManualClock, PartnerDirectory } from '@svc/platform';
+import { PartnerDirectory } from '@svc/platform';
+import { ManualClock } from '@svc/testing';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { loadWebhooks } from './webhook-stream';
 

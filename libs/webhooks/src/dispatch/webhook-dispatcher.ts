@@ -6,20 +6,12 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import { nextDue, deliveryStats } from '@svc/domain';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type Position,
-  leasesFor,
-  readAllPaged,
-  type ShardLeases,
-  WORK_SHARING,
-  type WorkSharing,
-} from '@svc/event-store';
+import { nextDue, deliveryStats, attemptStreamId } from '@svc/domain';
+import { EVENT_STORE, type EventStore, type Position, readAllPaged } from '@svc/event-store';
+import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@svc/leases';
+import { type LifecycleMessage } from '@svc/messaging';
 import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory, PassScheduler } from '@svc/platform';
 import { deliverWebhook } from '../delivery/deliver-webhook';
-import { type LifecycleMessage } from '../outbox/lifecycle-message';
 import { WEBHOOKS_OPTIONS, type WebhooksOptions } from '../webhooks.options';
 import { webhookMetrics } from './webhook-metrics';
 import { webhookPayload } from './webhook-payload';
@@ -75,7 +67,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate delivery of the message is a no-op). */
   async queue(message: LifecycleMessage): Promise<void> {
-    const prepared = (await this.store.readStream(`attempt-${message.attemptId}`, { maxCount: 1 }))[0];
+    const prepared = (await this.store.readStream(attemptStreamId(message.attemptId), { maxCount: 1 }))[0];
     const partnerId = prepared?.data['partnerId'];
     if (typeof partnerId !== 'string' || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
     await decideWebhooks(this.store, message.attemptId, `queue:${message.eventId}`, {

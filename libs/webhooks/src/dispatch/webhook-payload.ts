@@ -5,6 +5,7 @@ import {
   type ChainNames,
   evolveAttempt,
   initialAttemptState,
+  attemptStreamId,
 } from '@svc/domain';
 import { type EventStore } from '@svc/event-store';
 
@@ -23,7 +24,7 @@ export async function webhookPayload(
   },
   names: ChainNames,
 ): Promise<string | null> {
-  const events = await store.readStream(`attempt-${entry.attemptId}`, {
+  const events = await store.readStream(attemptStreamId(entry.attemptId), {
     maxCount: entry.lifecycleRevision + 1,
   });
   const state = events.reduce((s, e) => evolveAttempt(s, e as unknown as AttemptEvent), initialAttemptState);

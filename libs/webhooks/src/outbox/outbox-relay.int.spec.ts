@@ -3,9 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@svc/event-store';
-import { InProcessBroker, InProcessClient, NestMessageBus, Topic } from '@svc/messaging';
-import { ManualClock } from '@svc/platform';
-import { type LifecycleMessage } from './lifecycle-message';
+import {
+  InProcessBroker,
+  InProcessClient,
+  type LifecycleMessage,
+  NestMessageBus,
+  Topic,
+} from '@svc/messaging';
+import { ManualClock } from '@svc/testing';
 import { OutboxRelay } from './outbox-relay';
 
 /**

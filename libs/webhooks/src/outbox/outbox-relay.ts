@@ -5,20 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type RecordedEvent,
-  leasesFor,
-  type ShardLeases,
-  type Subscription,
-  WORK_SHARING,
-  type WorkSharing,
-} from '@svc/event-store';
-import { MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
+import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '@svc/event-store';
+import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@svc/leases';
+import { type LifecycleMessage, MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
 import { CLOCK, type Clock } from '@svc/platform';
-import { type LifecycleMessage, WEBHOOK_EVENT_OF } from './lifecycle-message';
 import { outboxMetrics } from './outbox-metrics';
+import { WEBHOOK_EVENT_OF } from './webhook-event-of';
 
 export const OUTBOX_SUBSCRIPTION_ID = 'outbox-attempt-lifecycle';
 /** One lease (shard 0): exactly one instance relays, another takes over when it dies. */

@@ -1,5 +1,5 @@
 import { type Clock } from '@svc/platform';
-import { type EventStore } from '../../event-store.port';
+import { type EventStore } from '@svc/event-store';
 import { evolveLease } from '../evolve-lease';
 import { type LeaseEvent } from '../lease.events';
 import { initialLeaseState } from '../lease.state';

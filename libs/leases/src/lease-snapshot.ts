@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from '../event-store.port';
+import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from '@svc/event-store';
 import { evolveLease } from './evolve-lease';
 import { LEASE_EVENT_TYPES, type LeaseEvent } from './lease.events';
 import { initialLeaseState, type LeaseState } from './lease.state';

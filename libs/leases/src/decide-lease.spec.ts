@@ -3,12 +3,12 @@ import { decideLease, type LeaseDecision } from './decide-lease';
 import { evolveLease } from './evolve-lease';
 import { type LeaseCommand } from './lease.commands';
 import { type LeaseEvent } from './lease.events';
-import { initialLeaseState, type LeaseState } from './lease.state';
+import { initialLeaseState } from './lease.state';
 
 const lease = deciderSpec({
   initialState: initialLeaseState,
   evolve: evolveLease,
-  decide: (state: LeaseState, command: LeaseCommand) => decideLease(command, state),
+  decide: decideLease,
 });
 
 const T0 = 1_000_000;

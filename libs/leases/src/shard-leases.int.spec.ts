@@ -1,10 +1,8 @@
-import { ManualClock } from '@svc/platform';
+import { type EventStore, MemoryEventStore, SqliteEventStore } from '@svc/event-store';
+import { ManualClock } from '@svc/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventStore } from '../event-store.port';
-import { MemoryEventStore } from '../memory/memory-event-store.adapter';
-import { SqliteEventStore } from '../sqlite/sqlite-event-store.adapter';
 import { leaseStreamId, membersStreamId } from './lease-streams';
 import { type ShardLeases } from './shard-leases';
 import {

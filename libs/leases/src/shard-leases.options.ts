@@ -1,5 +1,5 @@
 import { type Clock } from '@svc/platform';
-import { type EventStore } from '../event-store.port';
+import { type EventStore } from '@svc/event-store';
 import { InvalidShardLeasesOptionsError } from './invalid-shard-leases-options.error';
 
 export interface ShardLeasesOptions {

@@ -1,6 +1,6 @@
+import { type EventStore } from '@svc/event-store';
 import { type Clock } from '@svc/platform';
-import { type EventStore } from './event-store.port';
-import { ShardLeases } from './leases/shard-leases';
+import { ShardLeases } from './shard-leases';
 
 /**
  * How an instance shares background work (settlement tracking, webhook delivery, the outbox relay) with the other

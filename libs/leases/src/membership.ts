@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore } from '../event-store.port';
+import { type EventStore } from '@svc/event-store';
 import { liveMembers } from './live-members';
 import { MEMBER_EVENT_TYPES, type MemberEvent } from './member.events';
 import { MEMBERS_STREAM_MAX_COUNT, membersStreamId } from './lease-streams';

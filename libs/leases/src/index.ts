@@ -13,3 +13,4 @@ export { ShardLeases } from './shard-leases';
 export { type ShardLeasesOptions } from './shard-leases.options';
 export { InvalidShardLeasesOptionsError } from './invalid-shard-leases-options.error';
 export { ShardLeasesStoppedError } from './shard-leases-stopped.error';
+export * from './work-sharing';

@@ -1,6 +1,5 @@
-import { ManualClock } from '@svc/platform';
-import { EventStoreClosedError } from '../event-store-closed.error';
-import { MemoryEventStore } from '../memory/memory-event-store.adapter';
+import { EventStoreClosedError, MemoryEventStore } from '@svc/event-store';
+import { ManualClock } from '@svc/testing';
 import { InvalidShardLeasesOptionsError } from './invalid-shard-leases-options.error';
 import {
   LEASE_STREAM_MAX_COUNT,

@@ -1,0 +1,95 @@
+import { ConfigError } from '@svc/platform';
+import { DEFAULT_SETTLEMENT_OPTIONS } from '@svc/settlement';
+import { loadAppConfig } from './app-config';
+
+describe('loadAppConfig', () => {
+  it('groups the defaults by what uses them', () => {
+    const config = loadAppConfig({ INSTANCE_ID: 'test-1' });
+    expect(config.http).toEqual({ host: '127.0.0.1', port: 3000 });
+    expect(config.store).toEqual({ kind: 'sqlite', dataDir: 'data', eventStoreDbUrl: null });
+    expect(config.bus).toEqual({
+      kind: 'inprocess',
+      requestTimeoutMs: 30000,
+      kafka: {
+        brokers: ['localhost:9092'],
+        clientId: 'svc',
+        groupPrefix: 'svc',
+        maxWaitTimeInMs: 100,
+        idempotent: false,
+        allowAutoTopicCreation: true,
+        sessionTimeoutMs: 30000,
+        topicPrefix: '',
+      },
+    });
+    expect(config.work).toEqual({ instanceId: 'test-1', shardCount: 16, leaseTtlMs: 15_000 });
+    // The tracker polls providers no slower than it ticks (min(pollMinMs, SETTLEMENT_TICK_MS)).
+    expect(config.settlement).toEqual({
+      ...DEFAULT_SETTLEMENT_OPTIONS,
+      trackingLimitMs: 7_200_000,
+      pollMinMs: 250,
+    });
+    expect(config.quoting).toEqual({
+      quoteTtlSeconds: 60,
+      defaultMaxWaitMs: 8000,
+      serviceFeeBps: 0,
+      serviceFeeRecipient: null,
+    });
+    expect(config.files).toEqual({ partners: 'config/partners.dev.json', chains: null });
+    expect(config.production).toBe(false);
+    expect(config.providers.relay.baseUrl).toBe('https://api.relay.link');
+  });
+
+  it('reads the Kafka settings, booleans as true or false only', () => {
+    const { kafka } = loadAppConfig({
+      KAFKA_BROKERS: 'a:9092, b:9092,',
+      KAFKA_IDEMPOTENT: 'true',
+      KAFKA_AUTO_CREATE_TOPICS: 'false',
+      KAFKA_TOPIC_PREFIX: 'staging.',
+    }).bus;
+    expect(kafka).toEqual(
+      expect.objectContaining({
+        brokers: ['a:9092', 'b:9092'],
+        idempotent: true,
+        allowAutoTopicCreation: false,
+        topicPrefix: 'staging.',
+      }),
+    );
+  });
+
+  it.each([
+    ['KAFKA_IDEMPOTENT', 'ture'],
+    ['KAFKA_IDEMPOTENT', '1'],
+    ['KAFKA_AUTO_CREATE_TOPICS', 'no'],
+    ['KAFKA_BROKERS', ' , '],
+    ['KAFKA_MAX_WAIT_MS', '-1'],
+    ['KAFKA_SESSION_TIMEOUT_MS', '1000'],
+    ['KAFKA_TOPIC_PREFIX', 'staging/'],
+  ])('a bad %s (%s) stops with a ConfigError naming it', (name, value) => {
+    expect(() => loadAppConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadAppConfig({ [name]: value })).toThrow(`\n  ${name}: `);
+  });
+
+  it('reports every bad variable at once, across the DTOs, without echoing a value', () => {
+    let message = '';
+    try {
+      loadAppConfig({ PORT: 'eighty', RELAY_API_KEY: 'sk live', KAFKA_IDEMPOTENT: 'ture' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^invalid environment:\n/);
+    expect(message).toMatch(/\n {2}PORT: /);
+    expect(message).toContain('\n  RELAY_API_KEY: must not contain whitespace');
+    expect(message).toContain('\n  KAFKA_IDEMPOTENT: must be true or false');
+    expect(message).not.toMatch(/sk live|ture/);
+  });
+
+  it('checks what the booting composition needs', () => {
+    expect(() => loadAppConfig({ BUS: 'kafka' }, { name: 'standalone', distributed: false })).toThrow(
+      /BUS: the one-process service runs its own in-process bus/,
+    );
+    expect(() => loadAppConfig({ EVENT_STORE: 'memory' }, { name: 'quoting', distributed: true })).toThrow(
+      /BUS: must be kafka for the quoting app[\s\S]*EVENT_STORE: must be sqlite or eventstoredb for the quoting app/,
+    );
+    expect(loadAppConfig({ BUS: 'kafka' }, { name: 'quoting', distributed: true }).bus.kind).toBe('kafka');
+  });
+});

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DEFAULT_EXECUTION_OPTIONS, type ExecutionOptions } from '@svc/execution';
+import { type GatewayOptions } from '@svc/gateway';
+import { type WorkSharing } from '@svc/leases';
+import { type KafkaBusConfig, kafkaBusConfig, KafkaEnv } from '@svc/messaging';
+import { ConfigError, type EnvOf, readEnv, ServiceEnv } from '@svc/platform';
+import { providersConfig, type ProvidersConfig, ProvidersEnv } from '@svc/providers';
+import { type QuotingOptions } from '@svc/quoting';
+import { DEFAULT_SETTLEMENT_OPTIONS, type SettlementOptions } from '@svc/settlement';
+import { DEFAULT_WEBHOOKS_OPTIONS, type WebhooksOptions } from '@svc/webhooks';
+
+/**
+ * Every variable a service app reads, each declared once in the DTO of the lib that owns it: the service's own
+ * (`ServiceEnv`), the providers' and Kafka's. README "Configuration" lists them all (readme-env-table.spec.ts).
+ */
+export const ENV_DTOS = { service: ServiceEnv, providers: ProvidersEnv, kafka: KafkaEnv } as const;
+
+export type Env = EnvOf<typeof ENV_DTOS>;
+
+/** The configuration of a service app, typed and grouped by what uses it; read once at boot by loadAppConfig. */
+export interface AppConfig {
+  http: { host: string; port: number };
+  log: { level: string };
+  /** NODE_ENV=production: boot is strict (provider credentials, https-only provider URLs). */
+  production: boolean;
+  files: { partners: string; chains: string | null };
+  store: { kind: ServiceEnv['EVENT_STORE']; dataDir: string; eventStoreDbUrl: string | null };
+  bus: { kind: ServiceEnv['BUS']; requestTimeoutMs: number; kafka: KafkaBusConfig };
+  /** How this instance shares background work with the others on the same store. */
+  work: WorkSharing;
+  providers: ProvidersConfig;
+  gateway: GatewayOptions;
+  quoting: QuotingOptions;
+  execution: ExecutionOptions;
+  settlement: SettlementOptions;
+  webhooks: WebhooksOptions;
+}
+
+/** Which composition is booting, for the checks that depend on it (BUS, a store processes can share). */
+export interface AppRole {
+  name: string;
+  distributed: boolean;
+}
+
+/**
+ * Validates the whole environment at once (a ConfigError lists every bad variable by name, never its value) and
+ * returns the typed configuration. With `role`, also what that composition needs: the one-process service runs the
+ * in-process bus; each distributed app needs Kafka and a store other processes can share.
+ */
+export function loadAppConfig(environment: NodeJS.ProcessEnv, role?: AppRole): AppConfig {
+  const env = readEnv(ENV_DTOS, environment);
+  if (role) checkRole(env.service, role);
+  return appConfig(env);
+}
+
+function appConfig({ service: env, providers, kafka }: Env): AppConfig {
+  return {
+    http: { host: env.HOST, port: env.PORT },
+    log: { level: env.LOG_LEVEL },
+    production: env.NODE_ENV === 'production',
+    files: { partners: env.PARTNERS_FILE, chains: env.CHAINS_FILE ?? null },
+    store: { kind: env.EVENT_STORE, dataDir: env.DATA_DIR, eventStoreDbUrl: env.EVENTSTOREDB_URL ?? null },
+    bus: { kind: env.BUS, requestTimeoutMs: env.BUS_REQUEST_TIMEOUT_MS, kafka: kafkaBusConfig(kafka) },
+    work: {
+      instanceId: env.INSTANCE_ID ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+      shardCount: env.WORK_SHARDS,
+      leaseTtlMs: env.LEASE_TTL_SECONDS * 1000,
+    },
+    providers: providersConfig(providers),
+    gateway: {
+      maxBodyBytes: env.MAX_BODY_BYTES,
+      idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS,
+      idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
+      busRequestTimeoutMs: env.BUS_REQUEST_TIMEOUT_MS,
+    },
+    quoting: {
+      quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
+      defaultMaxWaitMs: env.QUOTE_MAX_WAIT_MS,
+      serviceFeeBps: env.SERVICE_FEE_BPS,
+      serviceFeeRecipient: env.SERVICE_FEE_RECIPIENT ?? null,
+    },
+    execution: {
+      ...DEFAULT_EXECUTION_OPTIONS,
+      evidenceWindowSeconds: env.EVIDENCE_WINDOW_SECONDS,
+      authorizationTtlSeconds: env.AUTHORIZATION_TTL_SECONDS,
+      quoteFreshnessSeconds: env.QUOTE_FRESHNESS_SECONDS,
+    },
+    settlement: {
+      ...DEFAULT_SETTLEMENT_OPTIONS,
+      tickMs: env.SETTLEMENT_TICK_MS,
+      trackingLimitMs: env.SETTLEMENT_TRACKING_LIMIT_SECONDS * 1000,
+      pollMinMs: Math.min(DEFAULT_SETTLEMENT_OPTIONS.pollMinMs, Math.max(50, env.SETTLEMENT_TICK_MS)),
+      concurrency: env.SETTLEMENT_CONCURRENCY,
+      attemptBudgetMs: env.SETTLEMENT_ATTEMPT_BUDGET_MS,
+      delayMarginMs: env.SETTLEMENT_DELAY_MARGIN_SECONDS * 1000,
+    },
+    webhooks: { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: env.WEBHOOK_TICK_MS, timeoutMs: env.WEBHOOK_TIMEOUT_MS },
+  };
+}
+
+function checkRole(env: ServiceEnv, role: AppRole): void {
+  const problems: string[] = [];
+  if (!role.distributed && env.BUS !== 'inprocess')
+    problems.push(
+      'BUS: the one-process service runs its own in-process bus; BUS=kafka is for the five distributed apps',
+    );
+  if (role.distributed && env.BUS !== 'kafka')
+    problems.push(
+      `BUS: must be kafka for the ${role.name} app (the one-process service is \`npm run service\`)`,
+    );
+  if (role.distributed && env.EVENT_STORE === 'memory')
+    problems.push(
+      `EVENT_STORE: must be sqlite or eventstoredb for the ${role.name} app (processes cannot share a memory store)`,
+    );
+  if (problems.length) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
+}

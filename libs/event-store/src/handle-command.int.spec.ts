@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Decider } from '@svc/contract';
+import { aggregateStream } from './aggregate-stream';
+import { type EventStore } from './event-store.port';
+import { handleCommand, TooManyConcurrentAppendsError } from './handle-command';
+import { MemoryEventStore } from './memory/memory-event-store.adapter';
+import { SqliteEventStore } from './sqlite/sqlite-event-store.adapter';
+
+/** A counter stream: Add appends Added unless the total would pass the limit; Add of 0 decides nothing. */
+type CounterEvent = { type: 'Added'; data: { by: number } };
+type CounterCommand = { type: 'Add'; by: number; limit: number };
+let decided = 0;
+const counter: Decider<number, CounterCommand, CounterEvent> = {
+  initialState: 0,
+  evolve: (total, e) => total + e.data.by,
+  decide: (command, total) => {
+    decided++;
+    if (total + command.by > command.limit) throw new RangeError(`over the limit ${command.limit}`);
+    return command.by === 0 ? [] : [{ type: 'Added', data: { by: command.by } }];
+  },
+};
+const add = (by: number, limit = 100): CounterCommand => ({ type: 'Add', by, limit });
+
+describe.each([
+  [
+    'memory',
+    (): { store: EventStore; cleanup: () => void } => ({
+      store: new MemoryEventStore(),
+      cleanup: () => undefined,
+    }),
+  ],
+  [
+    'sqlite',
+    (): { store: EventStore; cleanup: () => void } => {
+      const dir = mkdtempSync(join(tmpdir(), 'handle-command-'));
+      return {
+        store: SqliteEventStore.open({ file: join(dir, 'events.sqlite') }),
+        cleanup: () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  ],
+] as const)('handleCommand and aggregateStream over %s', (_name, open) => {
+  let store: EventStore;
+  let cleanup: () => void;
+  beforeEach(() => {
+    ({ store, cleanup } = open());
+    decided = 0;
+  });
+  afterEach(async () => {
+    await store.close();
+    cleanup();
+  });
+
+  it('folds, decides and appends at the revision read; the state after is the fold of what was appended', async () => {
+    expect(await aggregateStream(store, 'counter-1', counter)).toEqual({ state: 0, revision: 'no_stream' });
+    const first = await handleCommand(store, 'counter-1', counter, add(3), { stepId: 'a' });
+    const second = await handleCommand(store, 'counter-1', counter, add(4), { stepId: 'b' });
+    expect([first.revision, second.state, second.revision]).toEqual([0, 7, 1]);
+    expect(await aggregateStream(store, 'counter-1', counter)).toEqual({ state: 7, revision: 1 });
+  });
+
+  it('a command that decides nothing appends nothing', async () => {
+    await handleCommand(store, 'counter-2', counter, add(2), { stepId: 'a' });
+    const none = await handleCommand(store, 'counter-2', counter, add(0), { stepId: 'b' });
+    expect([none.events, none.revision]).toEqual([[], 0]);
+    expect(await store.readStream('counter-2')).toHaveLength(1);
+  });
+
+  it('a refusal passes through and appends nothing', async () => {
+    await expect(handleCommand(store, 'counter-3', counter, add(101), { stepId: 'a' })).rejects.toThrow(
+      RangeError,
+    );
+    expect(await store.readStream('counter-3')).toEqual([]);
+  });
+
+  it('on a concurrent append it reads, folds and decides again, so the rule holds against what is really stored', async () => {
+    // Another writer appends between this command's read and its append, once.
+    let interfered = false;
+    const racing: EventStore = Object.create(store) as EventStore;
+    racing.append = async (streamId, events, options) => {
+      if (!interfered) {
+        interfered = true;
+        await store.append(streamId, [{ id: crypto.randomUUID(), type: 'Added', data: { by: 95 } }], {
+          expectedRevision: 'any',
+        });
+      }
+      return store.append(streamId, events, options);
+    };
+    // Decided once against 0 (fine), then again against 95: 95 + 10 passes the limit, so nothing over it is stored.
+    await expect(handleCommand(racing, 'counter-4', counter, add(10), { stepId: 'a' })).rejects.toThrow(
+      RangeError,
+    );
+    expect(decided).toBe(2);
+    expect((await aggregateStream(store, 'counter-4', counter)).state).toBe(95);
+  });
+
+  it('gives up after maxRetries when the stream keeps changing under it', async () => {
+    const busy: EventStore = Object.create(store) as EventStore;
+    busy.append = async (streamId, events, options) => {
+      await store.append(streamId, [{ id: crypto.randomUUID(), type: 'Added', data: { by: 1 } }], {
+        expectedRevision: 'any',
+      });
+      return store.append(streamId, events, options);
+    };
+    await expect(
+      handleCommand(busy, 'counter-5', counter, add(1), { stepId: 'a', maxRetries: 2 }),
+    ).rejects.toBeInstanceOf(TooManyConcurrentAppendsError);
+    expect(decided).toBe(3);
+  });
+
+  it('an overlapping run of the same step at the same revision appends the same ids: stored once', async () => {
+    // Another run of this very step (a stalled worker, a retried request) got its identical batch in first.
+    const twin: EventStore = Object.create(store) as EventStore;
+    twin.append = async (streamId, events, options) => {
+      await store.append(streamId, events, options);
+      return store.append(streamId, events, options);
+    };
+    const result = await handleCommand(twin, 'counter-6', counter, add(5), { stepId: 'same' });
+    expect(result.events).toEqual([{ type: 'Added', data: { by: 5 } }]);
+    expect(await store.readStream('counter-6')).toHaveLength(1);
+  });
+});
