@@ -110,6 +110,19 @@ describe.each([
     expect(decided).toBe(3);
   });
 
+  it('a step marked once is stored once even when a later run of it, at another revision, decides it again', async () => {
+    await handleCommand(store, 'counter-7', counter, add(2), { stepId: 'try:1', once: true });
+    // A stalled run of the same step that read the stream before that append: its batch repeats the same ids.
+    const stale: EventStore = Object.create(store) as EventStore;
+    stale.readStream = () => Promise.resolve([]);
+    await handleCommand(stale, 'counter-7', counter, add(2), { stepId: 'try:1', once: true });
+    expect((await aggregateStream(store, 'counter-7', counter)).state).toBe(2);
+    // Without `once`, the same step name at a later revision is a new step: decided and appended again.
+    decided = 0;
+    await handleCommand(store, 'counter-7', counter, add(2), { stepId: 'try:1' });
+    expect((await aggregateStream(store, 'counter-7', counter)).state).toBe(4);
+  });
+
   it('an overlapping run of the same step at the same revision appends the same ids: stored once', async () => {
     // Another run of this very step (a stalled worker, a retried request) got its identical batch in first.
     const twin: EventStore = Object.create(store) as EventStore;

@@ -9,6 +9,12 @@ export interface HandleCommandOptions extends StreamSettings {
    * same revision is taken by the store as a retry, while the same kind of step later (at another revision) is new.
    */
   stepId: string;
+  /**
+   * The step happens at most once in the stream's life, whatever the revision: ids derive from the step alone, so a
+   * second run of it (a stalled worker after a newer one, a redelivery) is taken by the store as a retry even when
+   * the decider would decide it again. For steps named after what they record once (a delivery try, a queued event).
+   */
+  once?: boolean;
   /** Concurrent appends tolerated before giving up (each re-reads and decides again). Default 5. */
   maxRetries?: number;
 }
@@ -38,7 +44,7 @@ export async function handleCommand<State, Command, Event extends StreamEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  { stepId, maxRetries = 5, ...settings }: HandleCommandOptions,
+  { stepId, once = false, maxRetries = 5, ...settings }: HandleCommandOptions,
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
     const { state, revision } = await aggregateStream(store, streamId, decider);
@@ -48,7 +54,9 @@ export async function handleCommand<State, Command, Event extends StreamEvent>(
       const appended = await store.append(
         streamId,
         events.map((e, i) => ({
-          id: eventIdFrom(streamId, stepId, String(revision), String(i), e.type),
+          id: once
+            ? eventIdFrom(streamId, stepId, String(i))
+            : eventIdFrom(streamId, stepId, String(revision), String(i), e.type),
           type: e.type,
           data: { ...e.data },
         })),

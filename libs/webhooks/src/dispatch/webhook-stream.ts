@@ -15,7 +15,11 @@ export function loadWebhooks(
   return aggregateStream(store, webhookStreamId(attemptId), webhookDeliveryDecider);
 }
 
-/** One webhook delivery command through the command seam; the events it appended. */
+/**
+ * One webhook delivery command through the command seam; the events it appended. Each step (a queued event, one
+ * try) is recorded at most once: a dispatcher that stalled past its lease and records the same try after the new
+ * holder did appends nothing.
+ */
 export async function decideWebhooks(
   store: EventStore,
   attemptId: string,
@@ -24,6 +28,7 @@ export async function decideWebhooks(
 ): Promise<WebhookDeliveryEvent[]> {
   const { events } = await handleCommand(store, webhookStreamId(attemptId), webhookDeliveryDecider, command, {
     stepId,
+    once: true,
   });
   return events;
 }
