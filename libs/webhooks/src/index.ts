@@ -1,6 +1,5 @@
 export * from './webhooks.module';
 export * from './webhooks.options';
-export * from './outbox/webhook-event-of';
 export * from './outbox/outbox-relay';
 export * from './dispatch/webhook-dispatcher';
 export * from './dispatch/webhook-stream';

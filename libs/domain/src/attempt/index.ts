@@ -6,6 +6,13 @@ export * from './attempt-refused.error';
 export * from './attempt-input.error';
 export { decideAttempt } from './decide-attempt';
 export { attemptDecider, attemptStreamId } from './attempt.decider';
+export {
+  endsAttempt,
+  LIFECYCLE_STATUS_OF,
+  lifecycleStatusOf,
+  WEBHOOK_EVENT_OF_STATUS,
+  webhookEventOf,
+} from './attempt-lifecycle';
 export { attemptSnapshot } from './attempt-snapshot';
 export type { ChainNames } from './status-leg';
 export { DIRECT_PROVIDER, flattenSlices, type FlatSlice, slicePlan, type SlicePlan } from './attempt-slices';

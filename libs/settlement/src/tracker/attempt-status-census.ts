@@ -1,14 +1,5 @@
 import { ATTEMPT_STATUSES, type AttemptStatus, isTerminalAttemptStatus } from '@svc/contract';
-
-/** The lifecycle event that puts an attempt in each status. */
-const STATUS_OF: Readonly<Record<string, AttemptStatus>> = {
-  AttemptPrepared: 'prepared',
-  AttemptWalletSubmitted: 'wallet_submitted',
-  AttemptProviderPending: 'provider_pending',
-  AttemptSettled: 'settled',
-  AttemptFailed: 'failed',
-  AttemptExpired: 'expired',
-};
+import { lifecycleStatusOf } from '@svc/domain';
 
 export interface CensusSnapshot {
   open: [string, AttemptStatus][];
@@ -24,7 +15,7 @@ export class AttemptStatusCensus {
   private readonly terminal = new Map<AttemptStatus, number>();
 
   observe(attemptId: string, eventType: string): void {
-    const status = STATUS_OF[eventType];
+    const status = lifecycleStatusOf(eventType);
     if (!status) return;
     const before = this.openStatus.get(attemptId);
     if (!before && status !== 'prepared') return; // prepared before this census began, or already terminal

@@ -11,6 +11,7 @@ import { isTerminalAttemptStatus, isTerminalLegStatus } from '@svc/contract';
 import {
   type AttemptRecord,
   DEFAULT_TRACKING_POLICY,
+  endsAttempt,
   evolveTracking,
   flattenSlices,
   initialTrackingState,
@@ -30,8 +31,6 @@ import { settlementMetrics } from './settlement-metrics';
 import { planInput, trackAttempt } from './track-attempt';
 import { readTrackerCheckpoint, writeTrackerCheckpoint } from './tracker-checkpoint';
 import { type TrackerDeps } from './tracker-deps';
-
-const TERMINAL_EVENTS = new Set(['AttemptSettled', 'AttemptFailed', 'AttemptExpired']);
 
 /** The lease group of the tracker instances: `lease-settlement-tracker-<shard>` streams. */
 export const TRACKER_LEASE_GROUP = 'settlement-tracker';
@@ -161,7 +160,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
       (event) => {
         const attemptId = event.streamId.slice('attempt-'.length);
         this.census.observe(attemptId, event.type);
-        if (TERMINAL_EVENTS.has(event.type)) this.open.delete(attemptId);
+        if (endsAttempt(event.type)) this.open.delete(attemptId);
         else if (event.type === 'AttemptPrepared') this.open.set(attemptId, this.fresh());
         else {
           const entry = this.open.get(attemptId);

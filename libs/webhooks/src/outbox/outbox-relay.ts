@@ -1,3 +1,4 @@
+import { webhookEventOf } from '@svc/domain';
 import {
   Inject,
   Injectable,
@@ -10,7 +11,6 @@ import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@sv
 import { type LifecycleMessage, MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
 import { CLOCK, type Clock } from '@svc/platform';
 import { outboxMetrics } from './outbox-metrics';
-import { WEBHOOK_EVENT_OF } from './webhook-event-of';
 
 export const OUTBOX_SUBSCRIPTION_ID = 'outbox-attempt-lifecycle';
 /** One lease (shard 0): exactly one instance relays, another takes over when it dies. */
@@ -140,7 +140,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async publish(event: RecordedEvent): Promise<void> {
-    const kind = WEBHOOK_EVENT_OF[event.type];
+    const kind = webhookEventOf(event.type);
     if (!kind) return;
     if (!this.lease.owns(0)) throw new OutboxLeaseLostError('the outbox lease lapsed');
     const message: LifecycleMessage = {
