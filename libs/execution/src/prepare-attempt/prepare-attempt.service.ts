@@ -5,19 +5,20 @@ import {
   type AttemptEvent,
   type AttemptPreparedData,
   type AttemptState,
-  evolveAttempt,
-  evolveIntentSession,
-  initialAttemptState,
-  initialIntentSessionState,
-  type IntentSessionEvent,
-  type IntentSessionState,
+  attemptDecider,
   attemptStreamId,
+  type ClaimForAttempt,
+  intentSessionDecider,
+  IntentSessionRefusedError,
+  type IntentSessionState,
+  intentSessionStreamId,
 } from '@svc/domain';
 import {
+  aggregateStream,
   EVENT_STORE,
   eventIdFrom,
   type EventStore,
-  type RecordedEvent,
+  handleCommand,
   WrongExpectedVersionError,
 } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
@@ -25,7 +26,6 @@ import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '
 import { EXECUTION_OPTIONS, type ExecutionOptions } from '../execution.options';
 import { attemptIdFor } from './attempt-id';
 import { buildAttempt } from './build-attempt';
-import { checkPreconditions } from './check-preconditions';
 import { requoteStaleSlices } from './requote-stale-slices';
 
 /**
@@ -55,9 +55,19 @@ export class PrepareAttemptService {
         message: 'the attempt this key created no longer exists',
       };
 
-    const { state, events } = await this.loadSession(intentSessionId);
-    const failed = checkPreconditions(state, request.partnerId, attemptId, request.receivedAt);
-    if (failed) return { ok: false, ...failed };
+    const state = await this.loadSession(intentSessionId);
+    const claim: ClaimForAttempt = {
+      type: 'ClaimForAttempt',
+      data: {
+        partnerId: request.partnerId,
+        attemptId,
+        idempotencyKey: request.idempotencyKey,
+        now: request.receivedAt,
+      },
+    };
+    // The session's own rules, checked before anything is built: the order partners see (404, 409 expired, …).
+    const refused = refusal(() => intentSessionDecider.decide(claim, state));
+    if (refused) return { ok: false, ...refused };
     if (request.rejectedBody?.length) {
       const [first] = request.rejectedBody;
       return {
@@ -91,13 +101,14 @@ export class PrepareAttemptService {
     });
 
     if (state.status === 'quoted') {
-      const claimed = await this.claimSession(intentSessionId, events, attemptId, request);
-      if (!claimed)
-        return {
-          ok: false,
-          code: 'intent_session_already_prepared',
-          message: 'this intent session was already prepared under another Idempotency-Key',
-        };
+      // Claimed at the revision the seam reads: another prepare that got there first makes this one refused.
+      const lost = await refusalAsync(() =>
+        handleCommand(this.store, intentSessionStreamId(intentSessionId), intentSessionDecider, claim, {
+          stepId: `claim:${attemptId}`,
+          once: true,
+        }),
+      );
+      if (lost) return { ok: false, ...lost };
     }
     const event: AttemptEvent = { type: 'AttemptPrepared', data: prepared };
     try {
@@ -123,59 +134,17 @@ export class PrepareAttemptService {
     return reply(stored);
   }
 
-  /** IntentPrepared at the revision read: false when another prepare got there first. */
-  private async claimSession(
-    intentSessionId: string,
-    read: RecordedEvent[],
-    attemptId: string,
-    request: FeatureRequest<unknown>,
-  ): Promise<boolean> {
-    const event: IntentSessionEvent = {
-      type: 'IntentPrepared',
-      data: { attemptId, idempotencyKey: request.idempotencyKey, preparedAt: request.receivedAt },
-    };
-    try {
-      await this.store.append(
-        `intent-${intentSessionId}`,
-        [
-          {
-            id: eventIdFrom(`intent-${intentSessionId}`, event.type, attemptId),
-            type: event.type,
-            data: { ...event.data },
-          },
-        ],
-        {
-          expectedRevision: read.at(-1)!.revision,
-        },
-      );
-      return true;
-    } catch (err) {
-      if (!(err instanceof WrongExpectedVersionError)) throw err;
-      const { state } = await this.loadSession(intentSessionId);
-      return state.status === 'prepared' && state.attemptId === attemptId;
-    }
-  }
-
-  private async loadSession(
-    intentSessionId: string,
-  ): Promise<{ state: IntentSessionState; events: RecordedEvent[] }> {
-    const events = intentSessionId ? await this.store.readStream(`intent-${intentSessionId}`) : [];
-    const state = events.reduce(
-      (s, e) => evolveIntentSession(s, e as unknown as IntentSessionEvent),
-      initialIntentSessionState,
-    );
-    return { state, events };
+  private async loadSession(intentSessionId: string): Promise<IntentSessionState> {
+    if (!intentSessionId) return intentSessionDecider.initialState;
+    return (await aggregateStream(this.store, intentSessionStreamId(intentSessionId), intentSessionDecider))
+      .state;
   }
 
   private async loadAttempt(
     attemptId: string,
     partnerId: string,
   ): Promise<Exclude<AttemptState, { status: 'none' }> | null> {
-    const events = await this.store.readStream(attemptStreamId(attemptId));
-    const state = events.reduce(
-      (s, e) => evolveAttempt(s, e as unknown as AttemptEvent),
-      initialAttemptState,
-    );
+    const { state } = await aggregateStream(this.store, attemptStreamId(attemptId), attemptDecider);
     return state.status !== 'none' && state.prepared.partnerId === partnerId ? state : null;
   }
 }
@@ -192,4 +161,27 @@ function reply(attempt: { status: PrepareResponse['status']; prepared: AttemptPr
     walletAuthorization: p.walletAuthorization,
   };
   return { ok: true, body, resource: { kind: 'attempt', id: p.attemptId } };
+}
+
+/** The intent session's refusal of a command, as a reply; null when it was accepted. */
+function refusal(decide: () => unknown): { code: IntentSessionRefusedError['code']; message: string } | null {
+  try {
+    decide();
+    return null;
+  } catch (err) {
+    if (err instanceof IntentSessionRefusedError) return { code: err.code, message: err.message };
+    throw err;
+  }
+}
+
+async function refusalAsync(
+  run: () => Promise<unknown>,
+): Promise<{ code: IntentSessionRefusedError['code']; message: string } | null> {
+  try {
+    await run();
+    return null;
+  } catch (err) {
+    if (err instanceof IntentSessionRefusedError) return { code: err.code, message: err.message };
+    throw err;
+  }
 }

@@ -5,12 +5,11 @@ import {
   currentQuoteStatus,
   decideQuote,
   evaluateLeg,
-  evolveIntentSession,
-  initialIntentSessionState,
   type IntentQuotedData,
-  type IntentSessionEvent,
+  intentSessionDecider,
+  intentSessionStreamId,
 } from '@svc/domain';
-import { EVENT_STORE, eventIdFrom, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
+import { aggregateStream, EVENT_STORE, type EventStore, handleCommand } from '@svc/event-store';
 import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
 import { PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
@@ -46,22 +45,14 @@ export class QuoteIntentService {
       };
 
     const quote = await this.route(intentSessionId, request);
-    const event: IntentSessionEvent = { type: 'IntentQuoted', data: quote };
-    try {
-      await this.store.append(
-        `intent-${intentSessionId}`,
-        [
-          {
-            id: eventIdFrom(`intent-${intentSessionId}`, event.type),
-            type: event.type,
-            data: { ...event.data },
-          },
-        ],
-        { expectedRevision: 'no_stream' },
-      );
-    } catch (err) {
-      if (!(err instanceof WrongExpectedVersionError)) throw err;
-    }
+    // Recorded once: an overlapping run of this very quote (same key) records nothing of its own.
+    await handleCommand(
+      this.store,
+      intentSessionStreamId(intentSessionId),
+      intentSessionDecider,
+      { type: 'RecordQuote', data: { quote } },
+      { stepId: 'quote', once: true },
+    );
     // An overlapping run of this very quote (same key) may have appended first, and the store then acknowledges
     // ours as a retry of it by event id: the plan routed here may not be the one stored. Only the stored session
     // is answered, because prepare builds from it.
@@ -121,10 +112,10 @@ export class QuoteIntentService {
 
   /** The stored session, if it exists and belongs to this partner (another partner's is "not found"). */
   private async load(intentSessionId: string, partnerId: string): Promise<IntentQuotedData | null> {
-    const events = await this.store.readStream(`intent-${intentSessionId}`);
-    const state = events.reduce(
-      (s, e) => evolveIntentSession(s, e as unknown as IntentSessionEvent),
-      initialIntentSessionState,
+    const { state } = await aggregateStream(
+      this.store,
+      intentSessionStreamId(intentSessionId),
+      intentSessionDecider,
     );
     return state.status !== 'none' && state.quote.partnerId === partnerId ? state.quote : null;
   }
