@@ -1,5 +1,5 @@
 import { type Decider } from '@svc/contract';
-import { type EventStore } from './event-store.port';
+import { type EventStore, type ReadStreamOptions } from './event-store.port';
 
 /** A stored event as its decider knows it: its type and data. */
 export interface StreamEvent {
@@ -16,8 +16,10 @@ export async function aggregateStream<State, Command, Event extends StreamEvent>
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
+  /** To fold only the stream's beginning (e.g. the state right after one event: `maxCount: revision + 1`). */
+  read?: Pick<ReadStreamOptions, 'maxCount'>,
 ): Promise<{ state: State; revision: number | 'no_stream' }> {
-  const events = await store.readStream(streamId);
+  const events = await store.readStream(streamId, read);
   const state = events.reduce(
     (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
     decider.initialState,

@@ -1,13 +1,6 @@
 import { API_VERSION, type WebhookEventKind, type WebhookEventPayload } from '@svc/contract';
-import {
-  type AttemptEvent,
-  attemptSnapshot,
-  type ChainNames,
-  evolveAttempt,
-  initialAttemptState,
-  attemptStreamId,
-} from '@svc/domain';
-import { type EventStore } from '@svc/event-store';
+import { attemptSnapshot, type ChainNames, attemptDecider, attemptStreamId } from '@svc/domain';
+import { aggregateStream, type EventStore } from '@svc/event-store';
 
 /**
  * The webhook body: the attempt snapshot as of the lifecycle event (the stream folded up to and including it, not a
@@ -24,10 +17,9 @@ export async function webhookPayload(
   },
   names: ChainNames,
 ): Promise<string | null> {
-  const events = await store.readStream(attemptStreamId(entry.attemptId), {
+  const { state } = await aggregateStream(store, attemptStreamId(entry.attemptId), attemptDecider, {
     maxCount: entry.lifecycleRevision + 1,
   });
-  const state = events.reduce((s, e) => evolveAttempt(s, e as unknown as AttemptEvent), initialAttemptState);
   if (state.status === 'none') return null;
   const payload: WebhookEventPayload = {
     ...attemptSnapshot(state, names),
