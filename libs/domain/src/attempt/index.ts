@@ -6,6 +6,7 @@ export * from './attempt-refused.error';
 export * from './attempt-input.error';
 export { decideAttempt } from './decide-attempt';
 export { attemptDecider, attemptStreamId } from './attempt.decider';
+export { attemptDeadlines, type AttemptDeadlines, type AttemptWindows } from './attempt-deadlines';
 export {
   endsAttempt,
   LIFECYCLE_STATUS_OF,

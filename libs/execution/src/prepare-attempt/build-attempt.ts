@@ -1,6 +1,7 @@
 import { type PrepareRequest } from '@svc/contract';
 import { buildWalletAuthorization, type ChainRegistry, executionCommitment, randomNonce } from '@svc/chains';
 import {
+  attemptDeadlines,
   type AttemptLeg,
   type AttemptPreparedData,
   type IntentQuotedData,
@@ -46,6 +47,11 @@ export async function buildAttempt(input: {
     },
     { chains: input.chains },
   );
+  const deadlines = attemptDeadlines(
+    now,
+    options,
+    legs.flatMap((l) => l.slices.map((s) => s.validUntil)),
+  );
   const walletAuthorization = buildWalletAuthorization(
     {
       partnerId: quote.partnerId,
@@ -55,13 +61,10 @@ export async function buildAttempt(input: {
       recipient,
       executionCommitment: executionCommitment(chainActions),
       nonce: randomNonce(),
-      expiresAt: Math.floor(now / 1000) + options.authorizationTtlSeconds,
+      expiresAt: deadlines.authorizationExpiresAt,
     },
     options.authorizationDomain,
   );
-  const providerDeadlines = legs
-    .flatMap((l) => l.slices.map((s) => s.validUntil))
-    .filter((d): d is number => d !== null);
   return {
     attemptId: input.attemptId,
     intentSessionId: quote.intentSessionId,
@@ -70,8 +73,8 @@ export async function buildAttempt(input: {
     wallet,
     recipient,
     preparedAt: now,
-    expiresAt: now + options.signableSeconds * 1000,
-    evidenceDeadlineAt: Math.min(now + options.evidenceWindowSeconds * 1000, ...providerDeadlines),
+    expiresAt: deadlines.expiresAt,
+    evidenceDeadlineAt: deadlines.evidenceDeadlineAt,
     chainActions,
     walletAuthorization,
     legs: legs.map((leg, legIndex) => toAttemptLeg(leg, legIndex, legTargets[legIndex], quote)),
