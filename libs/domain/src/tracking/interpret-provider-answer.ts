@@ -7,7 +7,8 @@ import { type TrackingEvent, type TrackingState } from './tracking.state';
 
 /** A provider's status answer in domain terms (amounts as base-10 strings); `unavailable` when it did not answer. */
 export type ProviderAnswer =
-  | { state: 'unavailable'; reason: string }
+  /** retryAfterMs: the provider asked to wait this long (a 429's Retry-After). */
+  | { state: 'unavailable'; reason: string; retryAfterMs?: number | null }
   | { state: 'pending'; providerStatus: string }
   | {
       state: 'filled';
@@ -67,7 +68,13 @@ export function interpretProviderAnswer(
     schedule: scheduleLeg(
       state,
       sliceId,
-      { now, changed, failed, minIntervalMs: traits.minPollIntervalMs },
+      {
+        now,
+        changed,
+        failed,
+        minIntervalMs: traits.minPollIntervalMs,
+        waitAtLeastMs: answer.state === 'unavailable' ? (answer.retryAfterMs ?? 0) : 0,
+      },
       policy,
     ),
   };

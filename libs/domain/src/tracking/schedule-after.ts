@@ -3,7 +3,7 @@ import { hashKey, type TrackingEvent, type TrackingState } from './tracking.stat
 
 /**
  * The leg's next look after one at `now`: soon again when something changed, else twice as late as last time, up to
- * the policy's maximum; never sooner than the provider's own minimum interval.
+ * the policy's maximum; never sooner than the provider's own minimum interval, nor than it asked to wait.
  */
 export function scheduleLeg(
   state: TrackingState,
@@ -13,15 +13,24 @@ export function scheduleLeg(
     changed,
     failed,
     minIntervalMs,
-  }: { now: number; changed: boolean; failed: boolean; minIntervalMs: number },
+    waitAtLeastMs = 0,
+  }: {
+    now: number;
+    changed: boolean;
+    failed: boolean;
+    minIntervalMs: number;
+    /** The provider asked to wait this long (a 429's Retry-After): the next poll is no sooner. */
+    waitAtLeastMs?: number;
+  },
   policy: TrackingPolicy,
 ): TrackingEvent {
   const previous = state.legs[sliceId];
   const base = Math.max(policy.pollMinMs, minIntervalMs);
-  const delayMs =
+  const backoff =
     changed || previous === undefined
       ? base
       : Math.min(Math.max(policy.pollMaxMs, base), previous.delayMs * 2);
+  const delayMs = Math.max(backoff, waitAtLeastMs);
   return {
     type: 'LegScheduled',
     sliceId,

@@ -305,6 +305,13 @@ describe('tracking workflow: what an answer means', () => {
     });
   });
 
+  it('a provider that answers 429 with Retry-After is not asked again sooner than it said', () => {
+    const asked = interpret({ state: 'unavailable', reason: '429', retryAfterMs: 20_000 }).schedule;
+    expect(asked).toMatchObject({ schedule: { nextPollAt: at + 20_000 } });
+    const unsaid = interpret({ state: 'unavailable', reason: '503' }).schedule;
+    expect(unsaid).toMatchObject({ schedule: { nextPollAt: at + 1000 } });
+  });
+
   it('polls back off while nothing changes and come back soon after a change', () => {
     const a = evolveTracking(
       initialTrackingState,

@@ -3,7 +3,12 @@ import { type StatusResult } from '@svc/providers';
 
 /** A provider adapter's status result in the tracking workflow's terms (bigints become base-10 strings). */
 export function toProviderAnswer(result: StatusResult): ProviderAnswer {
-  if (!result.ok) return { state: 'unavailable', reason: result.failure.reason };
+  if (!result.ok)
+    return {
+      state: 'unavailable',
+      reason: result.failure.reason,
+      retryAfterMs: result.failure.retryAfterMs ?? null,
+    };
   const p = result.progress;
   switch (p.state) {
     case 'pending':
