@@ -66,7 +66,7 @@ export class PrepareAttemptService {
       },
     };
     // The session's own rules, checked before anything is built: the order partners see (404, 409 expired, …).
-    const refused = refusal(() => intentSessionDecider.decide(claim, state));
+    const refused = await refusal(() => intentSessionDecider.decide(claim, state));
     if (refused) return { ok: false, ...refused };
     if (request.rejectedBody?.length) {
       const [first] = request.rejectedBody;
@@ -102,7 +102,7 @@ export class PrepareAttemptService {
 
     if (state.status === 'quoted') {
       // Claimed at the revision the seam reads: another prepare that got there first makes this one refused.
-      const lost = await refusalAsync(() =>
+      const lost = await refusal(() =>
         handleCommand(this.store, intentSessionStreamId(intentSessionId), intentSessionDecider, claim, {
           stepId: `claim:${attemptId}`,
           once: true,
@@ -163,19 +163,9 @@ function reply(attempt: { status: PrepareResponse['status']; prepared: AttemptPr
   return { ok: true, body, resource: { kind: 'attempt', id: p.attemptId } };
 }
 
-/** The intent session's refusal of a command, as a reply; null when it was accepted. */
-function refusal(decide: () => unknown): { code: IntentSessionRefusedError['code']; message: string } | null {
-  try {
-    decide();
-    return null;
-  } catch (err) {
-    if (err instanceof IntentSessionRefusedError) return { code: err.code, message: err.message };
-    throw err;
-  }
-}
-
-async function refusalAsync(
-  run: () => Promise<unknown>,
+/** The intent session's refusal of a command (decided alone, or run through the seam), as a reply; null if accepted. */
+async function refusal(
+  run: () => unknown,
 ): Promise<{ code: IntentSessionRefusedError['code']; message: string } | null> {
   try {
     await run();

@@ -12,12 +12,13 @@ import {
   slicePlan,
   type TrackingState,
 } from '@svc/domain';
-import { type DepositSelector, type ProviderAdapter, type TrackingContext } from '@svc/providers';
+import { type DepositSelector, type ProviderAdapter } from '@svc/providers';
 import { type Hash } from 'viem';
 import { readReceipt } from '@svc/chains';
 import { decideAndAppend } from '../attempt-store/attempt-stream';
 import { claimTransaction } from '../claims/claim-transaction';
 import { readDelivery } from './read-delivery';
+import { sliceProvider } from './slice-provider';
 import { toProviderAnswer } from './to-provider-answer';
 import { type TrackerDeps } from './tracker-deps';
 
@@ -33,9 +34,10 @@ export async function pollProviderStep(
   work: { sourceTxHash: string | null; depositIndex: number | null; now: number },
 ): Promise<{ record: AttemptRecord; state: TrackingState }> {
   const { slice } = flat;
-  const adapter = deps.adapters[slice.provider ?? ''];
-  if (adapter === undefined || slice.trackingContext === null) return { record, state };
-  const result = await adapter.status(slice.trackingContext as unknown as TrackingContext, {
+  const provider = sliceProvider(deps, slice);
+  if (provider === null) return { record, state };
+  const { adapter, context } = provider;
+  const result = await adapter.status(context, {
     signal: AbortSignal.timeout(deps.providerTimeoutMs),
     sourceTxHash: work.sourceTxHash as Hash | null,
     deposit: await depositSelector(deps, adapter, slice, work),

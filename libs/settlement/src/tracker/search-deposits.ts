@@ -1,9 +1,9 @@
 import { ChainRpcError } from '@svc/chains';
 import { type AttemptRecord, flattenSlices, SOURCE_TX_CLOCK_SKEW_MS, type TrackingState } from '@svc/domain';
-import { type TrackingContext } from '@svc/providers';
 import { type Address, type Client, erc20Abi, type Hash } from 'viem';
 import { getBlock, getBlockNumber, getLogs } from 'viem/actions';
 import { readSourceStep } from './read-source-step';
+import { sliceProvider } from './slice-provider';
 import { type TrackerDeps } from './tracker-deps';
 
 /** A native-value source is found by scanning blocks: at most this many per chain. */
@@ -39,15 +39,9 @@ export async function searchDeposits(
   }
   let found = current.sourceTxs.some((t) => t.outcome === 'confirmed');
   for (const { slice } of flattenSlices(prepared)) {
-    const adapter = deps.adapters[slice.provider ?? ''];
-    if (
-      found ||
-      adapter === undefined ||
-      !adapter.tracking.pollsBeforeSourceTx ||
-      slice.trackingContext === null
-    )
-      continue;
-    const result = await adapter.status(slice.trackingContext as unknown as TrackingContext, {
+    const provider = sliceProvider(deps, slice);
+    if (found || provider === null || !provider.adapter.tracking.pollsBeforeSourceTx) continue;
+    const result = await provider.adapter.status(provider.context, {
       signal: AbortSignal.timeout(deps.providerTimeoutMs),
       sourceTxHash: null,
     });

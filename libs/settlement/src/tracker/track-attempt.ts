@@ -9,12 +9,12 @@ import {
   type TrackingState,
   type TrackingTraits,
 } from '@svc/domain';
-import { type TrackingContext } from '@svc/providers';
 import { type Hex } from 'viem';
 import { decideAndAppend, decideAndAppendAt } from '../attempt-store/attempt-stream';
 import { pollProviderStep } from './poll-provider-step';
 import { readSourceStep } from './read-source-step';
 import { searchDeposits } from './search-deposits';
+import { sliceProvider } from './slice-provider';
 import { type TrackerDeps } from './tracker-deps';
 import { verifyNoopStep } from './verify-noop-step';
 
@@ -82,15 +82,9 @@ async function markDelays(deps: TrackerDeps, record: AttemptRecord, now: number)
     delayMarginMs: deps.policy.delayMarginMs,
   })) {
     const slice = flattenSlices(record.prepared).find((f) => f.slice.sliceId === sliceId)!.slice;
-    const adapter = deps.adapters[slice.provider ?? ''];
-    const sourceTxHash = sliceSourceTx(record, sliceId)?.txHash ?? null;
-    const explorerUrl =
-      slice.trackingContext === null
-        ? null
-        : (adapter?.explorerUrl(
-            slice.trackingContext as unknown as TrackingContext,
-            sourceTxHash as Hex | null,
-          ) ?? null);
+    const provider = sliceProvider(deps, slice);
+    const sourceTxHash = (sliceSourceTx(record, sliceId)?.txHash ?? null) as Hex | null;
+    const explorerUrl = provider?.adapter.explorerUrl(provider.context, sourceTxHash) ?? null;
     current =
       (await decideAndAppend(deps.store, record.prepared.attemptId, `delayed:${sliceId}`, {
         type: 'MarkLegDelayed',
