@@ -43,6 +43,20 @@ class EchoController {
 @Module({ controllers: [EchoController] })
 class EchoModule {}
 
+const lateEvents: { key: string | null; value: { seq: number } }[] = [];
+
+/** A second consumer group of the lifecycle topic, started and stopped by the test. */
+@Controller()
+class LateController {
+  @EventPattern(Topic.attemptLifecycle)
+  lifecycle(@Payload() payload: { key: string | null; value: { seq: number } }) {
+    lateEvents.push(payload);
+  }
+}
+
+@Module({ controllers: [LateController] })
+class LateModule {}
+
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -57,6 +71,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   let server: INestMicroservice | undefined;
   let client: ClientKafka | undefined;
   let bus: NestMessageBus;
+  let config: KafkaBusConfig;
 
   beforeAll(async () => {
     cluster = await startKafkaMock({
@@ -65,7 +80,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
         kafkaBusTopics('it.').map((t) => [t, t === `it.${Topic.attemptLifecycle}` ? 4 : 1]),
       ),
     });
-    const config: KafkaBusConfig = {
+    config = {
       brokers: cluster.brokers,
       clientId: 'bus-test',
       groupPrefix: `bus-test-${process.pid}-${Date.now()}`, // fresh groups each run
@@ -134,4 +149,36 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
       );
     }
   });
+
+  // A member killed after the relay published an event but before it committed an offset for that partition: the
+  // group has no offset there, and a consumer that starts at the latest offset skips the event for good (the outbox
+  // already moved its checkpoint). Event topics are read from the earliest offset when the group has none.
+  it('delivers an event published while no member of a group that never committed runs, once one starts', async () => {
+    const start = async () => {
+      const strategy = new BusKafkaServer(config, 'late-consumer');
+      const app = await NestFactory.createMicroservice(LateModule, { strategy, logger: false });
+      await app.listen();
+      await waitFor(() => {
+        try {
+          strategy.assertConsuming();
+          return true;
+        } catch {
+          return false;
+        }
+      }, 15_000);
+      return app;
+    };
+    const first = await start(); // joins the group, consumes nothing, commits nothing
+    await first.close();
+    await bus.emit(Topic.attemptLifecycle, 'attempt-while-down', { seq: 1 });
+    const second = await start();
+    try {
+      await waitFor(() => lateEvents.some((e) => e.key === 'attempt-while-down'), 10_000);
+      expect(lateEvents.filter((e) => e.key === 'attempt-while-down')).toEqual([
+        { key: 'attempt-while-down', value: { seq: 1 } },
+      ]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });

@@ -92,8 +92,9 @@ export function kafkaServerOptions(
 
 /**
  * The Kafka server strategy of a feature app (`app.connectMicroservice({ strategy })`): Nest's ServerKafka, plus
- * - whether its consumer has joined its group. Until the first join a new group has no offsets, so what is produced
- *   meanwhile is skipped (`fromBeginning: false`): /readyz reports the app not ready until then;
+ * - whether its consumer has joined its group. Until the first join a new group has no offsets, so a request
+ *   produced meanwhile is skipped (`fromBeginning: false`): /readyz reports the app not ready until then. Events
+ *   are not skipped (see bindEvents);
  * - a restart after a crash kafkajs gives up on. kafkajs restarts its consumer only after retriable errors; any
  *   other leaves the process up but consuming nothing. This one reconnects and resubscribes after a pause instead
  *   (the librdkafka mock answers a follower's late SyncGroup with INVALID_REQUEST, a real broker after a protocol
@@ -113,10 +114,25 @@ export class BusKafkaServer extends ServerKafka {
     super(kafkaServerOptions(config, app).options!);
   }
 
-  /** Subscribes to the handlers' patterns as named on the wire (KAFKA_TOPIC_PREFIX), then runs the consumer. */
+  /**
+   * Subscribes to the handlers' patterns as named on the wire (KAFKA_TOPIC_PREFIX), then runs the consumer.
+   *
+   * Where the group has no committed offset for a partition, a request topic starts at the latest offset (a request
+   * older than the consumer's join has long timed out at its caller, and must not run late), an event topic at the
+   * earliest (auto.offset.reset=earliest). Otherwise a member killed after an event was published but before the
+   * group ever committed on that partition leaves a gap no restart fills: the outbox had moved its checkpoint, and
+   * the next member would start after the event. Event handlers dedupe by event id, so reading retained events
+   * again costs time, never a duplicate effect.
+   */
   override async bindEvents(consumer: Consumer): Promise<void> {
-    const topics = [...this.messageHandlers.keys()].map((pattern) => `${this.config.topicPrefix}${pattern}`);
-    if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
+    const patterns = [...this.messageHandlers.keys()];
+    const onWire = (pattern: string) => `${this.config.topicPrefix}${pattern}`;
+    const requests = patterns.filter((p) => requestPatterns.includes(p)).map(onWire);
+    const events = patterns.filter((p) => !requestPatterns.includes(p)).map(onWire);
+    const subscribe = this.options.subscribe ?? {};
+    if (requests.length > 0)
+      await consumer.subscribe({ ...subscribe, topics: requests, fromBeginning: false });
+    if (events.length > 0) await consumer.subscribe({ ...subscribe, topics: events, fromBeginning: true });
     await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
   }
 
