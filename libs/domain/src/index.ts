@@ -4,3 +4,5 @@ export * from './intent-session';
 export * from './attempt';
 export * from './webhook-delivery';
 export * from './tracking';
+export * from './idempotency';
+export * from './nonce';

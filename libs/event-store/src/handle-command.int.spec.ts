@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Decider } from '@svc/contract';
+import { ManualClock } from '@svc/testing';
 import { aggregateStream } from './aggregate-stream';
 import { type EventStore } from './event-store.port';
 import { handleCommand, TooManyConcurrentAppendsError } from './handle-command';
 import { MemoryEventStore } from './memory/memory-event-store.adapter';
 import { SqliteEventStore } from './sqlite/sqlite-event-store.adapter';
+import { StreamHistoryExpiredError } from './stream-history-expired.error';
 
 /** A counter stream: Add appends Added unless the total would pass the limit; Add of 0 decides nothing. */
 type CounterEvent = { type: 'Added'; data: { by: number } };
@@ -26,17 +28,17 @@ const add = (by: number, limit = 100): CounterCommand => ({ type: 'Add', by, lim
 describe.each([
   [
     'memory',
-    (): { store: EventStore; cleanup: () => void } => ({
-      store: new MemoryEventStore(),
+    (clock: () => Date): { store: EventStore; cleanup: () => void } => ({
+      store: new MemoryEventStore({ clock }),
       cleanup: () => undefined,
     }),
   ],
   [
     'sqlite',
-    (): { store: EventStore; cleanup: () => void } => {
+    (clock: () => Date): { store: EventStore; cleanup: () => void } => {
       const dir = mkdtempSync(join(tmpdir(), 'handle-command-'));
       return {
-        store: SqliteEventStore.open({ file: join(dir, 'events.sqlite') }),
+        store: SqliteEventStore.open({ file: join(dir, 'events.sqlite'), clock }),
         cleanup: () => rmSync(dir, { recursive: true, force: true }),
       };
     },
@@ -44,8 +46,10 @@ describe.each([
 ] as const)('handleCommand and aggregateStream over %s', (_name, open) => {
   let store: EventStore;
   let cleanup: () => void;
+  let time: ManualClock;
   beforeEach(() => {
-    ({ store, cleanup } = open());
+    time = new ManualClock(Date.parse('2026-11-21T10:00:00Z'));
+    ({ store, cleanup } = open(() => new Date(time.now())));
     decided = 0;
   });
   afterEach(async () => {
@@ -133,5 +137,56 @@ describe.each([
     const result = await handleCommand(twin, 'counter-6', counter, add(5), { stepId: 'same' });
     expect(result.events).toEqual([{ type: 'Added', data: { by: 5 } }]);
     expect(await store.readStream('counter-6')).toHaveLength(1);
+  });
+
+  it('folds only the newest events when asked to read backwards, in stream order, at the newest revision', async () => {
+    for (const by of [1, 2, 3])
+      await handleCommand(store, 'counter-8', counter, add(by), { stepId: `+${by}` });
+    const newest = { direction: 'backwards', maxCount: 2 } as const;
+    expect(await aggregateStream(store, 'counter-8', counter, newest)).toEqual({ state: 5, revision: 2 });
+    expect(await aggregateStream(store, 'counter-8', counter, { maxCount: 1 })).toEqual({
+      state: 1,
+      revision: 0,
+    });
+    // handleCommand decides on that same fold (5 + 95 is within the limit, 6 + 95 would not be) and appends after
+    // the newest event.
+    await expect(
+      handleCommand(store, 'counter-8', counter, add(95), { stepId: 'd', read: newest }),
+    ).resolves.toMatchObject({ state: 100, revision: 3 });
+  });
+
+  describe('a stream whose events all expired (its revision stays)', () => {
+    const expiring = { maxAgeSeconds: 60 };
+    beforeEach(async () => {
+      await handleCommand(store, 'counter-9', counter, add(3), { stepId: 'a', ...expiring });
+      await handleCommand(store, 'counter-9', counter, add(4), { stepId: 'b', ...expiring });
+      time.advance(61_000);
+      expect(await aggregateStream(store, 'counter-9', counter)).toEqual({ state: 0, revision: 'no_stream' });
+      decided = 0;
+    });
+
+    it('is refused by default: what expired still counts, and nothing is appended', async () => {
+      const refused = handleCommand(store, 'counter-9', counter, add(5), { stepId: 'c', ...expiring });
+      await expect(refused).rejects.toBeInstanceOf(StreamHistoryExpiredError);
+      await expect(refused).rejects.toMatchObject({ streamId: 'counter-9', revision: 1 });
+      expect(await store.readStream('counter-9')).toEqual([]);
+    });
+
+    it('starts over when asked: decided on the empty stream, appended after the revision it kept', async () => {
+      const result = await handleCommand(store, 'counter-9', counter, add(5), {
+        stepId: 'c',
+        expiredHistory: 'start_over',
+        ...expiring,
+      });
+      expect([result.state, result.revision]).toEqual([5, 2]);
+      expect(await aggregateStream(store, 'counter-9', counter)).toEqual({ state: 5, revision: 2 });
+      // Once against the empty stream (the append conflicts), once more to append after the kept revision.
+      expect(decided).toBe(2);
+    });
+
+    it('a command that decides nothing on it is not refused: there is nothing to append', async () => {
+      const none = await handleCommand(store, 'counter-9', counter, add(0), { stepId: 'c' });
+      expect([none.events, none.revision]).toEqual([[], 'no_stream']);
+    });
   });
 });

@@ -1,7 +1,13 @@
 import { type Decider } from '@svc/contract';
-import { aggregateStream, type StreamEvent } from './aggregate-stream';
+import { type AggregateRead, aggregateStream, type StreamEvent } from './aggregate-stream';
 import { eventIdFrom } from './event-id-from';
-import { type EventStore, type StreamSettings, WrongExpectedVersionError } from './event-store.port';
+import {
+  type EventStore,
+  type ExpectedRevision,
+  type StreamSettings,
+  WrongExpectedVersionError,
+} from './event-store.port';
+import { StreamHistoryExpiredError } from './stream-history-expired.error';
 
 export interface HandleCommandOptions extends StreamSettings {
   /**
@@ -17,6 +23,15 @@ export interface HandleCommandOptions extends StreamSettings {
   once?: boolean;
   /** Concurrent appends tolerated before giving up (each re-reads and decides again). Default 5. */
   maxRetries?: number;
+  /** Which events the decision is folded from (default: the whole stream); see aggregateStream. */
+  read?: AggregateRead;
+  /**
+   * A stream whose events all expired (maxAgeSeconds) reads as empty but keeps its revision, so an append at
+   * 'no_stream' can never go through. 'refuse' (the default) throws StreamHistoryExpiredError: what expired still
+   * counts (a nonce stays used). 'start_over' decides on the empty stream and appends after the revision it keeps,
+   * for streams whose records lapse on purpose (an idempotency key past its retention is new again).
+   */
+  expiredHistory?: 'refuse' | 'start_over';
 }
 
 /** What one command did: the events it appended, and the state and revision after them. */
@@ -44,23 +59,33 @@ export async function handleCommand<State, Command, Event extends StreamEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  { stepId, once = false, maxRetries = 5, ...settings }: HandleCommandOptions,
+  {
+    stepId,
+    once = false,
+    maxRetries = 5,
+    read,
+    expiredHistory = 'refuse',
+    ...settings
+  }: HandleCommandOptions,
 ): Promise<CommandResult<State, Event>> {
+  /** The revision kept by a stream found empty: where starting over appends. */
+  let keptRevision: number | undefined;
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
-    const { state, revision } = await aggregateStream(store, streamId, decider);
+    const { state, revision } = await aggregateStream(store, streamId, decider, read);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, revision };
+    const expected: ExpectedRevision = revision === 'no_stream' ? (keptRevision ?? 'no_stream') : revision;
     try {
       const appended = await store.append(
         streamId,
         events.map((e, i) => ({
           id: once
             ? eventIdFrom(streamId, stepId, String(i))
-            : eventIdFrom(streamId, stepId, String(revision), String(i), e.type),
+            : eventIdFrom(streamId, stepId, String(expected), String(i), e.type),
           type: e.type,
           data: { ...e.data },
         })),
-        { expectedRevision: revision, ...settings },
+        { expectedRevision: expected, ...settings },
       );
       return {
         events,
@@ -69,7 +94,17 @@ export async function handleCommand<State, Command, Event extends StreamEvent>(
       };
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
+      // Found empty, yet the stream has a revision: either someone appended since (the next read shows it), or
+      // every event expired. Only a second empty read tells the two apart.
+      if (revision === 'no_stream' && typeof err.actual === 'number' && (await isEmpty(store, streamId))) {
+        if (expiredHistory === 'refuse') throw new StreamHistoryExpiredError(streamId, err.actual);
+        keptRevision = err.actual;
+      }
     }
   }
   throw new TooManyConcurrentAppendsError(streamId);
+}
+
+async function isEmpty(store: EventStore, streamId: string): Promise<boolean> {
+  return (await store.readStream(streamId, { direction: 'backwards', maxCount: 1 })).length === 0;
 }

@@ -10,10 +10,11 @@ export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
 export * from './event-id-from';
 export * from './read-all-paged';
-export { aggregateStream, type StreamEvent } from './aggregate-stream';
+export { type AggregateRead, aggregateStream, type StreamEvent } from './aggregate-stream';
 export {
   handleCommand,
   type CommandResult,
   type HandleCommandOptions,
   TooManyConcurrentAppendsError,
 } from './handle-command';
+export { StreamHistoryExpiredError } from './stream-history-expired.error';

@@ -4,8 +4,6 @@ export * from './http/access-log.middleware';
 export * from './http/api-version.middleware';
 export * from './http/api-error';
 export * from './http/http-metrics.middleware';
-export * from './idempotency/idempotency.decider';
-export * from './idempotency/idempotency.events';
 export * from './idempotency/idempotency-ledger';
 export * from './nonce/nonce-registry';
 export * from './rate-limit/rate-limiter';

@@ -1,3 +1,5 @@
+import { type AggregateRead } from '@svc/event-store';
+
 /** A shard's lease stream. Shard numbers are integers, so no group's shard stream can be another's members stream. */
 export const leaseStreamId = (group: string, shard: number): string => `lease-${group}-${shard}`;
 
@@ -11,3 +13,6 @@ export const LEASE_STREAM_MAX_COUNT = 32;
  * up to about 80 instances.
  */
 export const MEMBERS_STREAM_MAX_COUNT = 256;
+
+/** Reads a stream's newest event alone: enough where it states everything, or where nothing before it matters. */
+export const NEWEST_EVENT: AggregateRead = { direction: 'backwards', maxCount: 1 };

@@ -1,26 +1,7 @@
 import { type MemberEvent } from './member.events';
+import { evolveMembers, initialMembersState, membersAlive } from './members.state';
 
-/**
- * The owners alive at `now`, sorted: those with a heartbeat whose `until` is after `now`, except those whose
- * latest event is MemberLeft (an instance that heartbeats again after leaving has rejoined).
- */
+/** The owners alive at `now` after these member events, sorted (see membersAlive). */
 export function liveMembers(events: readonly MemberEvent[], now: number): string[] {
-  const until = new Map<string, number>();
-  const left = new Set<string>();
-  for (const event of events) {
-    const { owner } = event.data;
-    switch (event.type) {
-      case 'MemberHeartbeat':
-        until.set(owner, Math.max(until.get(owner) ?? 0, event.data.until));
-        left.delete(owner);
-        break;
-      case 'MemberLeft':
-        left.add(owner);
-        break;
-    }
-  }
-  return [...until]
-    .filter(([owner, last]) => last > now && !left.has(owner))
-    .map(([owner]) => owner)
-    .sort();
+  return membersAlive(events.reduce(evolveMembers, initialMembersState), now);
 }

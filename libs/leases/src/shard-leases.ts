@@ -1,6 +1,5 @@
-import { decideLease } from './decide-lease';
 import { fairShare } from './fair-share';
-import { appendLease, type LeaseSnapshot, readLease } from './lease-snapshot';
+import { commandLease, readLease } from './lease-stream';
 import { announceLeave, readLiveMembers, sendHeartbeat } from './membership';
 import { planRebalance } from './plan-rebalance';
 import { shardOf } from './shard-of';
@@ -120,9 +119,7 @@ export class ShardLeases {
     this.report();
     const errors: unknown[] = [];
     for (const shard of shards) {
-      await readLease(store, group, shard)
-        .then((snapshot) => this.release(snapshot, clock.now()))
-        .catch((error: unknown) => errors.push(error));
+      await this.release(shard, clock.now()).catch((error: unknown) => errors.push(error));
     }
     await announceLeave(store, group, owner).catch((error: unknown) => errors.push(error));
     if (errors.length > 0) throw errors[0];
@@ -148,42 +145,33 @@ export class ShardLeases {
     const leases = await Promise.all(
       Array.from({ length: shardCount }, (_, shard) => readLease(store, group, shard)),
     );
-    const plan = planRebalance(
-      leases.map((lease) => lease.state),
-      owner,
-      now,
-      share,
-    );
+    const plan = planRebalance(leases, owner, now, share);
     // The store is the truth: a held shard it no longer gives me was taken over after my lease expired.
     const mine = new Set([...plan.renew, ...plan.release]);
     for (const shard of this.held.keys()) if (!mine.has(shard)) this.held.delete(shard);
-    for (const shard of plan.renew) await this.claim(leases[shard], now);
-    for (const shard of plan.release) await this.release(leases[shard], now);
+    for (const shard of plan.renew) await this.claim(shard, now);
+    for (const shard of plan.release) await this.release(shard, now);
     for (const shard of plan.acquire) {
       if (this.held.size >= share) break;
-      await this.claim(leases[shard], now);
+      await this.claim(shard, now);
     }
   }
 
   /** Takes or renews a lease; it is held only if the append went through at the revision read. */
-  private async claim(snapshot: LeaseSnapshot, now: number): Promise<void> {
+  private async claim(shard: number, now: number): Promise<void> {
     const { store, group, owner, ttlMs } = this.options;
-    const decision = decideLease({ type: 'AcquireLease', data: { owner, now, ttlMs } }, snapshot.state);
-    if (decision.kind === 'refused' || !(await appendLease(store, group, snapshot, decision.events))) {
-      this.held.delete(snapshot.shard);
-      return;
+    if (await commandLease(store, group, shard, { type: 'AcquireLease', data: { owner, now, ttlMs } })) {
+      this.held.set(shard, now + ttlMs);
+    } else {
+      this.held.delete(shard);
     }
-    this.held.set(snapshot.shard, now + ttlMs);
   }
 
   /** Stops owning the shard first, then hands the lease back (a lost race means it was not mine any more). */
-  private async release(snapshot: LeaseSnapshot, now: number): Promise<void> {
-    this.held.delete(snapshot.shard);
+  private async release(shard: number, now: number): Promise<void> {
+    this.held.delete(shard);
     const { store, group, owner } = this.options;
-    const decision = decideLease({ type: 'ReleaseLease', data: { owner, now } }, snapshot.state);
-    if (decision.kind === 'events' && decision.events.length > 0) {
-      await appendLease(store, group, snapshot, decision.events);
-    }
+    await commandLease(store, group, shard, { type: 'ReleaseLease', data: { owner, now } });
   }
 
   private report(): void {

@@ -1,3 +1,5 @@
+import { type Decider } from '@svc/contract';
+
 /**
  * One claim per chain and transaction hash, kept in the event store: the first attempt (or, for a fill, the first
  * leg) to rely on a transaction owns it, and no other can use it as evidence. A source transaction is claimed by its
@@ -25,3 +27,25 @@ export interface TransactionClaimedData {
   owner: string;
   at: number;
 }
+
+export type TransactionClaimEvent = { type: 'TransactionClaimed'; data: TransactionClaimedData };
+export type ClaimTransaction = { type: 'ClaimTransaction'; data: TransactionClaimedData };
+/** Who holds the transaction (null: nobody yet). */
+export type TransactionClaimState = { owner: string | null };
+
+/**
+ * The claim stream's decider: the first claim wins and is kept for good; a later claim, by its owner again or by
+ * anyone else, decides nothing (the state says who holds it).
+ */
+export const transactionClaimDecider: Decider<
+  TransactionClaimState,
+  ClaimTransaction,
+  TransactionClaimEvent
+> = {
+  initialState: { owner: null },
+  evolve: (state, event) => (state.owner === null ? { owner: event.data.owner } : state),
+  decide: (command, state) =>
+    state.owner === null
+      ? [{ type: 'TransactionClaimed', data: { ...command.data, txHash: command.data.txHash.toLowerCase() } }]
+      : [],
+};

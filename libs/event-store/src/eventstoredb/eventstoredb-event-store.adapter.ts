@@ -13,32 +13,18 @@ import {
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { randomUUID } from 'node:crypto';
-import { EventStoreClosedError } from '../event-store-closed.error';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type Position,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-  WrongExpectedVersionError,
-} from '../event-store.port';
+import type * as port from '../event-store.port';
+import { WrongExpectedVersionError } from '../event-store.port';
+import { StoreLifecycle } from '../store-lifecycle';
 import { collect } from './collect';
 import { encodeEsdbPosition } from './eventstoredb-position';
 import { readAllFromEsdb } from './eventstoredb-read-all';
 import { subscribeToEsdb } from './eventstoredb-subscription';
 import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
-import { SubscriptionRegistry } from '../subscription-registry';
 
 /** The production event store. Idempotent appends, expiry and $all ordering are EventStoreDB's own. */
-export class EventStoreDbEventStore implements EventStore {
-  private readonly subscriptions = new SubscriptionRegistry();
-  private closed = false;
+export class EventStoreDbEventStore implements port.EventStore {
+  private readonly lifecycle = new StoreLifecycle();
 
   constructor(private readonly client: EventStoreDBClient) {}
 
@@ -47,8 +33,8 @@ export class EventStoreDbEventStore implements EventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
   }
 
-  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    return this.whenOpen(async () => {
+  append(streamId: string, events: port.NewEvent[], options: port.AppendOptions): Promise<port.AppendResult> {
+    return this.lifecycle.whenOpen(async () => {
       // EventStoreDB accepts an empty append; the other stores reject it, so this one does too.
       if (events.length === 0)
         throw new RangeError(`append to ${streamId}: a batch needs at least one event`);
@@ -85,8 +71,8 @@ export class EventStoreDbEventStore implements EventStore {
     });
   }
 
-  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    return this.whenOpen(async () => {
+  readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.whenOpen(async () => {
       const backwards = options.direction === 'backwards';
       const defaultStart = backwards ? END : START;
       try {
@@ -105,15 +91,15 @@ export class EventStoreDbEventStore implements EventStore {
     });
   }
 
-  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.whenOpen(() => readAllFromEsdb(this.client, options));
+  readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.whenOpen(() => readAllFromEsdb(this.client, options));
   }
 
-  subscribe(options: SubscribeOptions): Promise<Subscription> {
-    return this.whenOpen(async () => {
+  subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
+    return this.lifecycle.whenOpen(async () => {
       const checkpoints = {
         read: (id: string) => this.readCheckpoint(id),
-        store: async (id: string, position: Position) => {
+        store: async (id: string, position: port.Position) => {
           await this.append(
             checkpointStream(id),
             [{ id: randomUUID(), type: 'CheckpointStored', data: { position } }],
@@ -125,12 +111,12 @@ export class EventStoreDbEventStore implements EventStore {
         },
       };
       const subscription = await subscribeToEsdb(this.client, checkpoints, options);
-      return this.subscriptions.track(subscription);
+      return this.lifecycle.track(subscription);
     });
   }
 
-  readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
-    return this.whenOpen(async () => {
+  readCheckpoint(subscriptionId: string): Promise<port.Position | undefined> {
+    return this.lifecycle.whenOpen(async () => {
       const [last] = await this.readStream(checkpointStream(subscriptionId), {
         direction: 'backwards',
         maxCount: 1,
@@ -141,27 +127,20 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   ping(): Promise<void> {
-    return this.whenOpen(async () => {
+    return this.lifecycle.whenOpen(async () => {
       await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }));
     });
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.subscriptions.stopAll();
-    this.closed = true;
-    await this.client.dispose();
+  close(): Promise<void> {
+    return this.lifecycle.close(() => this.client.dispose());
   }
 
-  private async positionOf(streamId: string, revision: number): Promise<Position> {
+  private async positionOf(streamId: string, revision: number): Promise<port.Position> {
     const [event] = await this.readStream(streamId, { fromRevision: revision, maxCount: 1 });
     if (event === undefined)
       throw new Error(`event ${revision} of ${streamId} is not readable right after its append`);
     return event.position;
-  }
-
-  private whenOpen<T>(work: () => Promise<T>): Promise<T> {
-    return this.closed ? Promise.reject(new EventStoreClosedError()) : work();
   }
 }
 
@@ -169,7 +148,7 @@ function checkpointStream(subscriptionId: string): string {
   return `${CHECKPOINT_STREAM_PREFIX}${subscriptionId}`;
 }
 
-function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevision {
+function toEsdbExpectedRevision(expected: port.ExpectedRevision): AppendExpectedRevision {
   switch (expected) {
     case 'no_stream':
       return NO_STREAM;
@@ -182,7 +161,7 @@ function toEsdbExpectedRevision(expected: ExpectedRevision): AppendExpectedRevis
 
 function toWrongExpectedVersion(
   streamId: string,
-  options: AppendOptions,
+  options: port.AppendOptions,
   error: EsdbWrongExpectedVersionError,
 ): WrongExpectedVersionError {
   const actual =

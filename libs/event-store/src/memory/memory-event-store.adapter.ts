@@ -1,21 +1,10 @@
-import { EventStoreClosedError } from '../event-store-closed.error';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type EventStore,
-  type NewEvent,
-  type Position,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-} from '../event-store.port';
+import type * as port from '../event-store.port';
 import { matchesPrefixes } from '../matches-prefixes';
 import { planAppend } from '../plan-append';
-import { startPollingSubscription } from '../polling-subscription';
 import { decodeSequencePosition, encodeSequencePosition } from '../sequence-position';
-import { settle } from '../settle';
+import { serialiseEvent } from '../serialise-event';
+import { StoreLifecycle } from '../store-lifecycle';
+import { subscribePolling } from '../subscribe-polling';
 import {
   isLive,
   type MemoryEvent,
@@ -23,8 +12,7 @@ import {
   type MemoryStream,
 } from './memory-event-store.state';
 import { firstIndexAfter, toRecorded } from './memory-log';
-import { applySettings, liveEvents, trimToMaxCount } from './memory-stream';
-import { SubscriptionRegistry } from '../subscription-registry';
+import { applySettings, liveEvents, streamHead, trimToMaxCount } from './memory-stream';
 
 export interface MemoryEventStoreOptions {
   /** Time used for recordedAt and expiry; tests pass a controllable clock. */
@@ -37,44 +25,28 @@ export interface MemoryEventStoreOptions {
 const COMPACTION_INTERVAL_MS = 1000;
 
 /** In-process event store for unit tests and local runs; same semantics as the SQLite and EventStoreDB stores. */
-export class MemoryEventStore implements EventStore {
+export class MemoryEventStore implements port.EventStore {
   readonly state: MemoryEventStoreState;
   private readonly clock: () => Date;
-  private readonly subscriptions = new SubscriptionRegistry();
-  private closed = false;
+  private readonly lifecycle = new StoreLifecycle();
 
   constructor(options: MemoryEventStoreOptions = {}) {
     this.state = options.state ?? new MemoryEventStoreState();
     this.clock = options.clock ?? (() => new Date());
   }
 
-  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    return this.run(() => {
+  append(streamId: string, events: port.NewEvent[], options: port.AppendOptions): Promise<port.AppendResult> {
+    return this.lifecycle.run(() => {
       const now = this.clock().getTime();
       const stream = this.state.streams.get(streamId);
-      const plan = planAppend(
-        streamId,
-        events.map((event) => event.id),
-        options.expectedRevision,
-        {
-          revision: stream?.revision,
-          idsAt: (from, count) =>
-            liveEvents(stream, now)
-              .filter((event) => event.revision >= from && event.revision < from + count)
-              .map((event) => event.id),
-        },
-      );
+      const ids = events.map((event) => event.id);
+      const plan = planAppend(streamId, ids, options.expectedRevision, streamHead(stream, now));
       if (plan.kind === 'duplicate') {
         const last = liveEvents(stream, now).find((event) => event.revision === plan.lastRevision);
         return { nextRevision: plan.lastRevision, position: encodeSequencePosition(last?.sequence ?? 0) };
       }
       // Serialise first: a batch that is not JSON fails before anything is written.
-      const serialised = events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(event.metadata ?? {}),
-      }));
+      const serialised = events.map(serialiseEvent);
       const target = stream ?? this.createStream(streamId);
       applySettings(target, options);
       const written = serialised.map((event, i): MemoryEvent => {
@@ -101,8 +73,8 @@ export class MemoryEventStore implements EventStore {
     });
   }
 
-  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    return this.run(() => {
+  readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.run(() => {
       const events = liveEvents(this.state.streams.get(streamId), this.clock().getTime());
       const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
       if (options.direction === 'backwards') {
@@ -121,47 +93,47 @@ export class MemoryEventStore implements EventStore {
     });
   }
 
-  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.run(() => this.readPage(options.after, options.streamPrefixes, options.maxCount).events);
+  readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.run(
+      () => this.readPage(options.after, options.streamPrefixes, options.maxCount).events,
+    );
   }
 
-  async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    await this.run(() => undefined);
-    const subscription = await startPollingSubscription(
+  subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
+    const checkpoints = this.state.checkpoints;
+    return subscribePolling(
+      this.lifecycle,
       {
-        readPage: (after, prefixes, limit) => this.run(() => this.readPage(after, prefixes, limit)),
-        readCheckpoint: (id) => this.readCheckpoint(id),
-        storeCheckpoint: (id, position) => this.run(() => void this.state.checkpoints.set(id, position)),
+        readPage: (after, prefixes, limit) => this.readPage(after, prefixes, limit),
+        readCheckpoint: (id) => checkpoints.get(id),
+        storeCheckpoint: (id, position) => void checkpoints.set(id, position),
         signal: this.state.signal,
       },
       options,
     );
-    return this.subscriptions.track(subscription);
   }
 
-  readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
-    return this.run(() => this.state.checkpoints.get(subscriptionId));
+  readCheckpoint(subscriptionId: string): Promise<port.Position | undefined> {
+    return this.lifecycle.run(() => this.state.checkpoints.get(subscriptionId));
   }
 
   ping(): Promise<void> {
-    return this.run(() => undefined);
+    return this.lifecycle.run(() => undefined);
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.subscriptions.stopAll();
-    this.closed = true;
+  close(): Promise<void> {
+    return this.lifecycle.close();
   }
 
   private readPage(
-    after: Position | undefined,
+    after: port.Position | undefined,
     prefixes: readonly string[] | undefined,
     limit = Number.POSITIVE_INFINITY,
-  ): { events: RecordedEvent[]; scannedTo: Position | undefined } {
+  ): { events: port.RecordedEvent[]; scannedTo: port.Position | undefined } {
     const now = this.clock().getTime();
     const log = this.state.log;
     const afterSequence = after === undefined ? 0 : decodeSequencePosition(after);
-    const events: RecordedEvent[] = [];
+    const events: port.RecordedEvent[] = [];
     for (let i = firstIndexAfter(log, afterSequence); i < log.length && events.length < limit; i++) {
       const event = log[i];
       if (isLive(event, now) && matchesPrefixes(event.streamId, prefixes)) events.push(toRecorded(event));
@@ -187,12 +159,5 @@ export class MemoryEventStore implements EventStore {
       if (stream.maxAgeSeconds !== undefined)
         stream.events = stream.events.filter((event) => isLive(event, now));
     }
-  }
-
-  private run<T>(work: () => T): Promise<T> {
-    return settle(() => {
-      if (this.closed) throw new EventStoreClosedError();
-      return work();
-    });
   }
 }

@@ -1,15 +1,12 @@
 import { AppendSignal } from '../append-signal';
 import { type Position } from '../event-store.port';
+import { type SerialisedEvent } from '../serialise-event';
 
-export interface MemoryEvent {
+/** Data and metadata are kept as JSON text, like the other stores, so callers never share mutable objects with it. */
+export interface MemoryEvent extends SerialisedEvent {
   sequence: number;
   streamId: string;
   revision: number;
-  id: string;
-  type: string;
-  /** Kept as JSON text, like the other stores, so callers never share mutable objects with the store. */
-  data: string;
-  metadata: string;
   recordedAtMs: number;
   expiresAtMs: number | undefined;
   /** Cut by the stream's maxCount; dropped from the global log at the next compaction. */

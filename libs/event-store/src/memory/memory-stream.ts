@@ -1,9 +1,21 @@
 import { type AppendOptions } from '../event-store.port';
+import { type StreamHead } from '../plan-append';
 import { isLive, type MemoryEvent, type MemoryStream } from './memory-event-store.state';
 
 /** Events of the stream a read may return now (not expired, not cut by maxCount). */
 export function liveEvents(stream: MemoryStream | undefined, now: number): MemoryEvent[] {
   return stream === undefined ? [] : stream.events.filter((event) => isLive(event, now));
+}
+
+/** The stream as planAppend judges an append against it: its revision and the ids of its live events. */
+export function streamHead(stream: MemoryStream | undefined, now: number): StreamHead {
+  return {
+    revision: stream?.revision,
+    idsAt: (from, count) =>
+      liveEvents(stream, now)
+        .filter((event) => event.revision >= from && event.revision < from + count)
+        .map((event) => event.id),
+  };
 }
 
 /** Settings carried by an append replace the stream's; a new maxAge re-dates the events already stored. */

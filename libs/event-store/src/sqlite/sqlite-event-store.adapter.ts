@@ -1,27 +1,15 @@
 import type Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { AppendSignal } from '../append-signal';
-import { EventStoreClosedError } from '../event-store-closed.error';
-import {
-  type AppendOptions,
-  type AppendResult,
-  type EventStore,
-  type NewEvent,
-  type Position,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-} from '../event-store.port';
-import { planAppend } from '../plan-append';
-import { startPollingSubscription } from '../polling-subscription';
+import type * as port from '../event-store.port';
+import { planAppend, type StreamHead } from '../plan-append';
 import { decodeSequencePosition, encodeSequencePosition } from '../sequence-position';
-import { settle } from '../settle';
+import { type SerialisedEvent, serialiseEvent } from '../serialise-event';
+import { StoreLifecycle } from '../store-lifecycle';
+import { subscribePolling } from '../subscribe-polling';
 import { openSqliteDatabase } from './sqlite-schema';
 import { toRecorded } from './sqlite-event-row';
 import { SqliteStatements } from './sqlite-statements';
-import { SubscriptionRegistry } from '../subscription-registry';
 
 export interface SqliteEventStoreOptions {
   file: string;
@@ -36,12 +24,11 @@ const PRUNE_INTERVAL_MS = 1000;
 const NO_LIMIT = -1;
 
 /** Event store in one SQLite file, shared safely by the processes of one host. */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore implements port.EventStore {
   private readonly statements: SqliteStatements;
   private readonly signal = new AppendSignal();
-  private readonly subscriptions = new SubscriptionRegistry();
+  private readonly lifecycle = new StoreLifecycle();
   private lastPruneMs = Number.NEGATIVE_INFINITY;
-  private closed = false;
 
   private constructor(
     private readonly db: Database.Database,
@@ -56,14 +43,9 @@ export class SqliteEventStore implements EventStore {
     return new SqliteEventStore(db, options.clock ?? (() => new Date()), options.pollIntervalMs ?? 50);
   }
 
-  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    return this.run(() => {
-      const rows = events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(event.metadata ?? {}),
-      }));
+  append(streamId: string, events: port.NewEvent[], options: port.AppendOptions): Promise<port.AppendResult> {
+    return this.lifecycle.run(() => {
+      const rows = events.map(serialiseEvent);
       // IMMEDIATE takes the write lock before reading the stream head, so the revision check and the insert
       // see the same head even with writers in other processes.
       const result = this.db.transaction(() => this.appendInTransaction(streamId, rows, options)).immediate();
@@ -72,8 +54,8 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    return this.run(() => {
+  readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.run(() => {
       const backwards = options.direction === 'backwards';
       const statement = backwards ? this.statements.readBackwards : this.statements.readForwards;
       const rows = statement.all({
@@ -86,64 +68,52 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.run(
+  readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.run(
       () => this.readPage(options.after, options.streamPrefixes ?? [], options.maxCount).events,
     );
   }
 
-  async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    await this.run(() => undefined);
-    const subscription = await startPollingSubscription(
+  subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
+    return subscribePolling(
+      this.lifecycle,
       {
-        readPage: (after, prefixes, limit) => this.run(() => this.readPage(after, prefixes, limit)),
-        readCheckpoint: (id) => this.readCheckpoint(id),
+        readPage: (after, prefixes, limit) => this.readPage(after, prefixes, limit),
+        readCheckpoint: (id) => this.checkpointOf(id),
         storeCheckpoint: (id, position) =>
-          this.run(() => void this.statements.upsertCheckpoint.run(id, decodeSequencePosition(position))),
+          void this.statements.upsertCheckpoint.run(id, decodeSequencePosition(position)),
         signal: this.signal,
         pollIntervalMs: this.pollIntervalMs,
       },
       options,
     );
-    return this.subscriptions.track(subscription);
   }
 
-  readCheckpoint(subscriptionId: string): Promise<Position | undefined> {
-    return this.run(() => {
-      const row = this.statements.selectCheckpoint.get(subscriptionId);
-      return row === undefined ? undefined : encodeSequencePosition(row.position);
-    });
+  readCheckpoint(subscriptionId: string): Promise<port.Position | undefined> {
+    return this.lifecycle.run(() => this.checkpointOf(subscriptionId));
   }
 
   ping(): Promise<void> {
-    return this.run(() => void this.statements.ping.get());
+    return this.lifecycle.run(() => void this.statements.ping.get());
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.subscriptions.stopAll();
-    this.closed = true;
-    this.db.close();
+  close(): Promise<void> {
+    return this.lifecycle.close(() => void this.db.close());
   }
 
   private appendInTransaction(
     streamId: string,
-    rows: { id: string; type: string; data: string; metadata: string }[],
-    options: AppendOptions,
-  ): AppendResult {
+    rows: SerialisedEvent[],
+    options: port.AppendOptions,
+  ): port.AppendResult {
     const now = this.clock().getTime();
     const stream = this.statements.selectStream.get(streamId);
+    const ids = rows.map((row) => row.id);
     const plan = planAppend(
       streamId,
-      rows.map((row) => row.id),
+      ids,
       options.expectedRevision,
-      {
-        revision: stream?.revision,
-        idsAt: (from, count) =>
-          this.statements.selectIds
-            .all({ streamId, from, to: from + count - 1, now })
-            .map((row) => row.event_id),
-      },
+      this.head(streamId, stream?.revision, now),
     );
     if (plan.kind === 'duplicate') {
       const existing = this.statements.selectPosition.get(streamId, plan.lastRevision);
@@ -177,11 +147,27 @@ export class SqliteEventStore implements EventStore {
     return { nextRevision, position: encodeSequencePosition(position) };
   }
 
+  private checkpointOf(subscriptionId: string): port.Position | undefined {
+    const row = this.statements.selectCheckpoint.get(subscriptionId);
+    return row === undefined ? undefined : encodeSequencePosition(row.position);
+  }
+
+  /** The stream as planAppend judges an append against it: its revision and the ids of its live events. */
+  private head(streamId: string, revision: number | undefined, now: number): StreamHead {
+    return {
+      revision,
+      idsAt: (from, count) =>
+        this.statements.selectIds
+          .all({ streamId, from, to: from + count - 1, now })
+          .map((row) => row.event_id),
+    };
+  }
+
   private readPage(
-    after: Position | undefined,
+    after: port.Position | undefined,
     prefixes: readonly string[],
     limit = NO_LIMIT,
-  ): { events: RecordedEvent[]; scannedTo: Position | undefined } {
+  ): { events: port.RecordedEvent[]; scannedTo: port.Position | undefined } {
     // The head is read first and bounds the page: a later append cannot slip in below it (positions are
     // assigned under the write lock), so "scanned up to head" is exact.
     const head = this.statements.selectHead.get()?.head ?? 0;
@@ -195,12 +181,5 @@ export class SqliteEventStore implements EventStore {
     const events = this.statements.page(prefixes.length).all(parameters).map(toRecorded);
     const full = limit !== NO_LIMIT && events.length >= limit;
     return { events, scannedTo: full ? (events.at(-1)?.position ?? after) : encodeSequencePosition(head) };
-  }
-
-  private run<T>(work: () => T): Promise<T> {
-    return settle(() => {
-      if (this.closed) throw new EventStoreClosedError();
-      return work();
-    });
   }
 }

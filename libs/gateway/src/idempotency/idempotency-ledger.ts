@@ -1,27 +1,33 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type EventStore, type ExpectedRevision, WrongExpectedVersionError } from '@svc/event-store';
-import { type ResourceRef } from '@svc/messaging';
 import {
+  beginOutcome,
   type BeginRequest,
-  decideIdempotency,
-  evolveIdempotency,
-  type IdempotencyDecision,
-  initialIdempotencyState,
-} from './idempotency.decider';
-import { type IdempotencyEvent } from './idempotency.events';
+  type IdempotencyCommand,
+  idempotencyDecider,
+  type IdempotencyOutcome,
+  idempotencyStreamId,
+  type RequestFingerprint,
+} from '@svc/domain';
+import { type EventStore, handleCommand, TooManyConcurrentAppendsError } from '@svc/event-store';
+import { type ResourceRef } from '@svc/messaging';
 
 export type BeginOutcome =
-  Exclude<IdempotencyDecision, { kind: 'run' }> | { kind: 'run'; ticket: IdempotencyTicket };
+  Exclude<IdempotencyOutcome, { kind: 'run' }> | { kind: 'run'; ticket: IdempotencyTicket };
 
 /** Handle for a running request: complete it with the resource it made, or release it. */
 export interface IdempotencyTicket {
   streamId: string;
-  revision: number;
+  /** Names this run: only the run that holds the key records its result. */
+  requestId: string;
 }
 
+/** Re-decisions of a begin on concurrent appends before answering "in progress" (five tries in all). */
+const BEGIN_RETRIES = 4;
+
 /**
- * Records Idempotency-Keys per partner in the event store before the handler runs, and settles races
- * between concurrent requests with one key by expected revisions (re-read and re-decide on conflict).
+ * Records Idempotency-Keys per partner in the event store before the handler runs, through the idempotency
+ * decider: concurrent requests with one key end with one run, and a run's late result after another took the key
+ * over is dropped. A key whose record expired (retention) is new again.
  */
 export class IdempotencyLedger {
   constructor(
@@ -30,37 +36,30 @@ export class IdempotencyLedger {
   ) {}
 
   static streamId(partnerId: string, key: string): string {
-    return `idempotency-${partnerId}-${createHash('sha256').update(key, 'utf8').digest('hex')}`;
+    return idempotencyStreamId(partnerId, createHash('sha256').update(key, 'utf8').digest('hex'));
   }
 
   async begin(
     partnerId: string,
     key: string,
-    fingerprint: BeginRequest['fingerprint'],
+    fingerprint: RequestFingerprint,
     now: number,
   ): Promise<BeginOutcome> {
     const streamId = IdempotencyLedger.streamId(partnerId, key);
-    let revisionHint: number | undefined;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const events = await this.store.readStream(streamId);
-      const state = events.reduce(
-        (s, e) => evolveIdempotency(s, e as unknown as IdempotencyEvent),
-        initialIdempotencyState,
-      );
-      const decision = decideIdempotency({ fingerprint, now, leaseMs: this.options.leaseMs }, state);
-      if (decision.kind !== 'run') return decision;
-      const last = events.at(-1);
-      const expected: ExpectedRevision = last ? last.revision : (revisionHint ?? 'no_stream');
-      try {
-        const result = await this.append(streamId, decision.event, expected);
-        return { kind: 'run', ticket: { streamId, revision: result } };
-      } catch (err) {
-        if (!(err instanceof WrongExpectedVersionError)) throw err;
-        // Someone else moved the stream (or its events expired but its revision stays): decide again.
-        if (!last && typeof err.actual === 'number') revisionHint = err.actual;
-      }
+    const requestId = randomUUID();
+    const command: BeginRequest = {
+      type: 'BeginRequest',
+      data: { fingerprint, requestId, now, leaseMs: this.options.leaseMs },
+    };
+    try {
+      const { events, state } = await this.run(streamId, command, `begin:${requestId}`, BEGIN_RETRIES);
+      // BeginRequest appends exactly when the outcome is 'run'; when it appended nothing, the outcome says why.
+      const outcome = events.length > 0 ? ({ kind: 'run' } as const) : beginOutcome(command, state);
+      return outcome.kind === 'run' ? { kind: 'run', ticket: { streamId, requestId } } : outcome;
+    } catch (err) {
+      if (err instanceof TooManyConcurrentAppendsError) return { kind: 'in_progress', retryAfterSeconds: 1 };
+      throw err;
     }
-    return { kind: 'in_progress', retryAfterSeconds: 1 };
   }
 
   async complete(
@@ -69,34 +68,31 @@ export class IdempotencyLedger {
     httpStatus: number,
     now: number,
   ): Promise<void> {
-    await this.append(
-      ticket.streamId,
-      { type: 'RequestCompleted', data: { resource, httpStatus, completedAt: now } },
-      ticket.revision,
+    const { streamId, requestId } = ticket;
+    await this.run(
+      streamId,
+      { type: 'CompleteRequest', data: { requestId, resource, httpStatus, now } },
+      `complete:${requestId}`,
     );
   }
 
   async release(ticket: IdempotencyTicket, httpStatus: number, code: string, now: number): Promise<void> {
-    await this.append(
-      ticket.streamId,
-      { type: 'RequestReleased', data: { httpStatus, code, releasedAt: now } },
-      ticket.revision,
+    const { streamId, requestId } = ticket;
+    await this.run(
+      streamId,
+      { type: 'ReleaseRequest', data: { requestId, httpStatus, code, now } },
+      `release:${requestId}`,
     );
   }
 
-  private async append(
-    streamId: string,
-    event: IdempotencyEvent,
-    expectedRevision: ExpectedRevision,
-  ): Promise<number> {
-    const result = await this.store.append(
-      streamId,
-      [{ id: randomUUID(), type: event.type, data: { ...event.data } }],
-      {
-        expectedRevision,
-        maxAgeSeconds: this.options.retentionSeconds,
-      },
-    );
-    return result.nextRevision;
+  /** Each step is recorded at most once per run; the key's whole record expires after the retention. */
+  private run(streamId: string, command: IdempotencyCommand, stepId: string, maxRetries?: number) {
+    return handleCommand(this.store, streamId, idempotencyDecider, command, {
+      stepId,
+      once: true,
+      maxRetries,
+      maxAgeSeconds: this.options.retentionSeconds,
+      expiredHistory: 'start_over',
+    });
   }
 }

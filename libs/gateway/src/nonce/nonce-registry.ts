@@ -1,4 +1,5 @@
-import { eventIdFrom, type EventStore, WrongExpectedVersionError } from '@svc/event-store';
+import { nonceAvailable, nonceDecider, NonceRefusedError, nonceStreamId } from '@svc/domain';
+import { aggregateStream, type EventStore, handleCommand, StreamHistoryExpiredError } from '@svc/event-store';
 
 /** Clock skew allowed either way (spec: 5 minutes). */
 export const AUTH_WINDOW_MS = 5 * 60 * 1000;
@@ -9,35 +10,36 @@ export const AUTH_WINDOW_MS = 5 * 60 * 1000;
 export const NONCE_RETENTION_SECONDS = (2 * AUTH_WINDOW_MS) / 1000 + 60;
 
 /**
- * v2 nonces, bound to the canonical request tuple in `nonce-<partnerId>-<nonce>`. Reuse is accepted only for
- * the identical tuple (a retried delivery of the same signed bytes); any other reuse is a conflict.
+ * v2 nonces, bound to the canonical request tuple in `nonce-<partnerId>-<nonce>` (the nonce decider). Reuse is
+ * accepted only for the identical tuple (a retried delivery of the same signed bytes); any other reuse is a conflict.
  */
 export class NonceRegistry {
   constructor(private readonly store: EventStore) {}
 
   static streamId(partnerId: string, nonce: string): string {
-    return `nonce-${partnerId}-${nonce}`;
+    return nonceStreamId(partnerId, nonce);
   }
 
   /** True when the nonce is unused or bound to this very tuple. Reads only. */
   async isAvailable(partnerId: string, nonce: string, tupleHash: string): Promise<boolean> {
-    const events = await this.store.readStream(NonceRegistry.streamId(partnerId, nonce));
-    return events.every((e) => e.data['tupleHash'] === tupleHash);
+    const { state } = await aggregateStream(this.store, nonceStreamId(partnerId, nonce), nonceDecider);
+    return nonceAvailable(state, tupleHash);
   }
 
   /** Binds the nonce to the tuple; false when another tuple holds it (or held it: an expired binding stays used). */
   async bind(partnerId: string, nonce: string, tupleHash: string, now: number): Promise<boolean> {
-    const streamId = NonceRegistry.streamId(partnerId, nonce);
     try {
-      // A deterministic event id makes the identical tuple's re-bind an idempotent no-op.
-      await this.store.append(
-        streamId,
-        [{ id: eventIdFrom(streamId, tupleHash), type: 'NonceUsed', data: { tupleHash, usedAt: now } }],
-        { expectedRevision: 'no_stream', maxAgeSeconds: NONCE_RETENTION_SECONDS },
+      // One step per tuple, recorded once: the identical tuple's concurrent re-bind is a no-op, not a conflict.
+      await handleCommand(
+        this.store,
+        nonceStreamId(partnerId, nonce),
+        nonceDecider,
+        { type: 'UseNonce', data: { tupleHash, now } },
+        { stepId: tupleHash, once: true, maxAgeSeconds: NONCE_RETENTION_SECONDS },
       );
       return true;
     } catch (err) {
-      if (err instanceof WrongExpectedVersionError) return false;
+      if (err instanceof NonceRefusedError || err instanceof StreamHistoryExpiredError) return false;
       throw err;
     }
   }

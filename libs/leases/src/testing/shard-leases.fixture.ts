@@ -1,8 +1,10 @@
+import { type Decider } from '@svc/contract';
 import { type Clock } from '@svc/platform';
-import { type EventStore } from '@svc/event-store';
-import { evolveLease } from '../evolve-lease';
+import { aggregateStream, type EventStore } from '@svc/event-store';
+import { type LeaseCommand } from '../lease.commands';
+import { leaseDecider } from '../lease.decider';
 import { type LeaseEvent } from '../lease.events';
-import { initialLeaseState } from '../lease.state';
+import { type LeaseState } from '../lease.state';
 import { leaseStreamId } from '../lease-streams';
 import { ShardLeases } from '../shard-leases';
 import { type ShardLeasesOptions } from '../shard-leases.options';
@@ -43,16 +45,17 @@ export function expectSplit(instances: readonly ShardLeases[]): void {
  * free, ended or own lease, a renewal only by the holder. It fails if two instances ever held the lease at once.
  */
 export async function expectExclusiveHistory(store: EventStore, shard: number): Promise<void> {
-  const events = await store.readStream(leaseStreamId(GROUP, shard));
-  let state = initialLeaseState;
-  for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as unknown as LeaseEvent;
-    if (event.type === 'LeaseAcquired') {
-      const { owner, at } = event.data;
-      expect(state.owner === null || state.owner === owner || state.until <= at).toBe(true);
-    } else {
-      expect(state.owner).toBe(event.data.owner);
-    }
-    state = evolveLease(state, event);
-  }
+  const checked: Decider<LeaseState, LeaseCommand, LeaseEvent> = {
+    ...leaseDecider,
+    evolve: (state, event) => {
+      if (event.type === 'LeaseAcquired') {
+        const { owner, at } = event.data;
+        expect(state.owner === null || state.owner === owner || state.until <= at).toBe(true);
+      } else {
+        expect(state.owner).toBe(event.data.owner);
+      }
+      return leaseDecider.evolve(state, event);
+    },
+  };
+  await aggregateStream(store, leaseStreamId(GROUP, shard), checked);
 }

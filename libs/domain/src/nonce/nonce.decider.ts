@@ -1,0 +1,30 @@
+import { type Decider } from '@svc/contract';
+import { type NonceCommand } from './nonce.commands';
+import { type NonceEvent } from './nonce.events';
+import { NonceRefusedError } from './nonce-refused.error';
+import { evolveNonce, initialNonceState, nonceAvailable, type NonceState } from './nonce.state';
+
+/** `nonce-<partnerId>-<nonce>`: nonces are scoped per partner. */
+export const nonceStreamId = (partnerId: string, nonce: string) => `nonce-${partnerId}-${nonce}`;
+
+/**
+ * The nonce's rules: an unused nonce is bound to the tuple; the same tuple again is a retried delivery of the same
+ * signed bytes and changes nothing; another tuple is refused.
+ */
+export function decideNonce(command: NonceCommand, state: NonceState): NonceEvent[] {
+  const { tupleHash, now } = command.data;
+  if (!nonceAvailable(state, tupleHash)) {
+    throw new NonceRefusedError(
+      'external_auth_nonce_conflict',
+      'this nonce was already used for a different request',
+    );
+  }
+  return state.status === 'unused' ? [{ type: 'NonceUsed', data: { tupleHash, usedAt: now } }] : [];
+}
+
+/** The nonce stream's rules, as the command seam runs them (handleCommand, aggregateStream). */
+export const nonceDecider: Decider<NonceState, NonceCommand, NonceEvent> = {
+  initialState: initialNonceState,
+  evolve: evolveNonce,
+  decide: decideNonce,
+};

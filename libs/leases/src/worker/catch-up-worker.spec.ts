@@ -1,0 +1,136 @@
+import { type EventStore, MemoryEventStore, type ReadAllOptions, type RecordedEvent } from '@svc/event-store';
+import { ManualClock } from '@svc/testing';
+import { CatchUpWorker } from './catch-up-worker';
+import { readWorkerCheckpoint, writeWorkerCheckpoint } from './worker-checkpoint';
+import { type WorkerLogger } from './worker-logger';
+
+/** A worker that keeps the ids of the `item-` streams it saw, and fails its work while told to. */
+class ItemWorker extends CatchUpWorker {
+  readonly seen = new Set<string>();
+  failing = false;
+  worked = 0;
+
+  constructor(store: EventStore, clock: ManualClock, logger: WorkerLogger) {
+    super({
+      store,
+      clock,
+      sharing: { instanceId: 'worker-a', shardCount: 2, leaseTtlMs: 15_000 },
+      group: 'items',
+      logger,
+      ownershipMessage: 'working shards',
+      streamPrefixes: ['item-'],
+      tickMs: 0,
+      checkpointEveryMs: 60_000,
+    });
+  }
+
+  owned(key: string): boolean {
+    return this.leases.ownsKey(key);
+  }
+
+  protected observe(event: RecordedEvent): void {
+    this.seen.add(event.streamId);
+  }
+  protected work(): Promise<void> {
+    this.worked++;
+    return this.failing ? Promise.reject(new Error('node down')) : Promise.resolve();
+  }
+  protected snapshot(): unknown {
+    return { seen: [...this.seen] };
+  }
+  protected restore(state: unknown): boolean {
+    const seen = (state as { seen?: unknown } | null)?.seen;
+    if (!Array.isArray(seen)) return false;
+    for (const id of seen as string[]) this.seen.add(id);
+    return true;
+  }
+}
+
+const logger = () => {
+  const lines: object[] = [];
+  return {
+    lines,
+    log: (m: object) => lines.push(m),
+    warn: (m: object) => lines.push(m),
+    error: (m: object) => lines.push(m),
+  };
+};
+const item = (store: EventStore, n: number) =>
+  store.append(`item-${n}`, [{ id: crypto.randomUUID(), type: 'ItemAdded', data: { n } }], {
+    expectedRevision: 'no_stream',
+  });
+/** The store, with every readAll's `after` noted. */
+function observed(store: EventStore): { store: EventStore; reads: (string | undefined)[] } {
+  const reads: (string | undefined)[] = [];
+  const proxy = new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'readAll')
+        return (options?: ReadAllOptions) => {
+          reads.push(options?.after);
+          return target.readAll(options);
+        };
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: proxy, reads };
+}
+
+describe('CatchUpWorker', () => {
+  const clock = new ManualClock(1_000_000);
+
+  it('holds its shards while running, and resumes after a restart from its checkpoint with its state', async () => {
+    const store = new MemoryEventStore();
+    for (const n of [1, 2]) await item(store, n);
+    const first = new ItemWorker(store, clock, logger());
+    await first.onApplicationBootstrap();
+    expect(['a', 'b', 'c'].every((key) => first.owned(key))).toBe(true); // alone: every shard
+    await first.tick();
+    await first.onApplicationShutdown(); // saves the checkpoint
+    expect(first.owned('a')).toBe(false);
+    const saved = await readWorkerCheckpoint(store, 'items');
+    expect(saved?.state).toEqual({ seen: ['item-1', 'item-2'] });
+
+    await item(store, 3);
+    const { store: watched, reads } = observed(store);
+    const second = new ItemWorker(watched, clock, logger());
+    await second.onApplicationBootstrap();
+    await second.tick();
+    await second.onApplicationShutdown();
+    expect(reads[0]).toBe(saved?.position); // nothing before the checkpoint read again
+    expect([...second.seen].sort()).toEqual(['item-1', 'item-2', 'item-3']);
+  });
+
+  it('reads the whole log again when the saved state does not fit', async () => {
+    const store = new MemoryEventStore();
+    await item(store, 1);
+    await writeWorkerCheckpoint(
+      store,
+      'items',
+      { position: null, state: { other: 'shape' } },
+      crypto.randomUUID(),
+    );
+    const { store: watched, reads } = observed(store);
+    const worker = new ItemWorker(watched, clock, logger());
+    await worker.onApplicationBootstrap();
+    await worker.tick();
+    await worker.onApplicationShutdown();
+    expect(reads[0]).toBeUndefined();
+    expect([...worker.seen]).toEqual(['item-1']);
+  });
+
+  it('logs a failed pass and goes on with the next one', async () => {
+    const store = new MemoryEventStore();
+    const log = logger();
+    const worker = new ItemWorker(store, clock, log);
+    await worker.onApplicationBootstrap();
+    worker.failing = true;
+    await worker.tick();
+    expect(log.lines).toContainEqual({ msg: 'items pass failed', error: 'node down' });
+    worker.failing = false;
+    await item(store, 7);
+    await worker.tick();
+    await worker.onApplicationShutdown();
+    expect([worker.worked, worker.seen.has('item-7')]).toEqual([2, true]);
+  });
+});
