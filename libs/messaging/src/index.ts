@@ -1,5 +1,7 @@
 export * from './patterns';
 export * from './envelopes';
+export * from './bus-contract';
+export * from './on-bus-request.decorator';
 export * from './lifecycle-message';
 export * from './message-bus.port';
 export * from './nest-message-bus';

@@ -1,12 +1,24 @@
-import { type MessagePatternName } from './patterns';
+import { type FeatureExchanges } from './bus-contract';
 
-/** Request/reply and keyed events between apps, whatever the transport. */
-export interface MessageBus {
-  request<TReply>(
-    pattern: MessagePatternName,
-    payload: unknown,
+/** One request/reply exchange: what the sender sends and what it gets back. */
+export interface Exchange<TRequest = unknown, TReply = unknown> {
+  request: TRequest;
+  reply: TReply;
+}
+
+/** The exchanges a bus carries, by pattern. */
+export type Exchanges = Record<string, Exchange>;
+
+/**
+ * Request/reply and keyed events between apps, whatever the transport. The application's bus carries the
+ * FeatureExchanges (BusContract); the type parameter exists for transport tests, which echo payloads of their own.
+ */
+export interface MessageBus<E extends Exchanges = FeatureExchanges> {
+  request<P extends keyof E & string>(
+    pattern: P,
+    payload: E[P]['request'],
     options: { timeoutMs: number },
-  ): Promise<TReply>;
+  ): Promise<E[P]['reply']>;
   emit(topic: string, key: string, payload: unknown): Promise<void>;
 }
 

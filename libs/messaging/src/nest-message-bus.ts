@@ -1,25 +1,31 @@
 import { type ClientProxy } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { firstValueFrom, TimeoutError, timeout } from 'rxjs';
-import { BusTimeoutError, HANDLER_DEADLINE_CODE, type MessageBus, NoHandlerError } from './message-bus.port';
-import { type MessagePatternName } from './patterns';
+import { type FeatureExchanges } from './bus-contract';
+import {
+  BusTimeoutError,
+  type Exchanges,
+  HANDLER_DEADLINE_CODE,
+  type MessageBus,
+  NoHandlerError,
+} from './message-bus.port';
 
 /** MessageBus over any Nest ClientProxy (in-process here, Kafka in the distributed composition). */
-export class NestMessageBus implements MessageBus {
+export class NestMessageBus<E extends Exchanges = FeatureExchanges> implements MessageBus<E> {
   constructor(
     private readonly client: ClientProxy,
     /** The wire name of a pattern or topic (Kafka: KAFKA_TOPIC_PREFIX + name). */
     private readonly wireName: (name: string) => string = (name) => name,
   ) {}
 
-  async request<TReply>(
-    pattern: MessagePatternName,
-    payload: unknown,
+  async request<P extends keyof E & string>(
+    pattern: P,
+    payload: E[P]['request'],
     options: { timeoutMs: number },
-  ): Promise<TReply> {
+  ): Promise<E[P]['reply']> {
     try {
       return await firstValueFrom(
-        this.client.send<TReply>(this.wireName(pattern), payload).pipe(timeout(options.timeoutMs)),
+        this.client.send<E[P]['reply']>(this.wireName(pattern), payload).pipe(timeout(options.timeoutMs)),
       );
     } catch (err) {
       // Our own deadline, or the handler's (it gave up and said so): either way the feature did not answer in time.

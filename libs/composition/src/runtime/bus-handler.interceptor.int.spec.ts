@@ -7,6 +7,7 @@ import {
   createKafkaClient,
   createKafkaMessageBus,
   kafkaBusTopics,
+  type Exchange,
   type KafkaBusConfig,
   MessagePattern,
   type NestMessageBus,
@@ -19,6 +20,9 @@ const mock = probeKafkaMock();
 if (!mock.available) {
   process.stdout.write(`bus handler deadline: skipped, librdkafka-dev not installed (${mock.reason})\n`);
 }
+
+/** The handler's own payloads: the transport carries any JSON, whatever the BusContract declares. */
+type QuoteExchanges = { [MessagePattern.quote]: Exchange<{ hang: boolean; n: number }, { n: number }> };
 
 @Controller()
 class QuoteController {
@@ -40,7 +44,7 @@ class QuoteModule {}
     let cluster: RunningKafkaMock | undefined;
     let server: INestMicroservice | undefined;
     let client: ClientKafka | undefined;
-    let bus: NestMessageBus;
+    let bus: NestMessageBus<QuoteExchanges>;
 
     beforeAll(async () => {
       cluster = await startKafkaMock({ topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, 1])) });
@@ -60,7 +64,7 @@ class QuoteModule {}
         new BusHandlerInterceptor(300, createLogger({ level: 'silent', name: 'test' })),
       );
       client = createKafkaClient(config, 'gateway');
-      [, bus] = await Promise.all([server.listen(), createKafkaMessageBus(client)]);
+      [, bus] = await Promise.all([server.listen(), createKafkaMessageBus<QuoteExchanges>(client)]);
       for (let i = 0; i < 100; i++) {
         try {
           strategy.assertConsuming();

@@ -1,4 +1,3 @@
-import { type PrepareRequest } from '@svc/contract';
 import { buildWalletAuthorization, type ChainRegistry, executionCommitment, randomNonce } from '@svc/chains';
 import {
   attemptDeadlines,
@@ -7,22 +6,22 @@ import {
   type IntentQuotedData,
   type QuotedLegExecution,
 } from '@svc/domain';
-import { type FeatureRequest } from '@svc/messaging';
 import { type Address } from 'viem';
 import { buildChainActions } from '../chain-actions';
 import { type ExecutionOptions } from '../execution.options';
+import { type PrepareAttempt } from './prepare-attempt.command';
 
 /** Everything an attempt records: chain actions built now, the authorization over them, the tracking data. */
 export async function buildAttempt(input: {
   attemptId: string;
   quote: IntentQuotedData;
   legs: QuotedLegExecution[];
-  request: FeatureRequest<PrepareRequest | null>;
+  command: PrepareAttempt;
   options: ExecutionOptions;
   chains: ChainRegistry;
 }): Promise<AttemptPreparedData> {
-  const { quote, legs, request, options } = input;
-  const now = request.receivedAt;
+  const { quote, legs, command, options } = input;
+  const now = command.now;
   const wallet = quote.request.walletAddress as Address;
   const recipient = quote.request.recipient as Address;
   const targets = (quote.request.target ? [quote.request.target] : quote.request.targets).map((t) => ({
@@ -33,7 +32,7 @@ export async function buildAttempt(input: {
     decimals: t.targetToken.decimals,
   }));
   const legTargets = legs.map((leg) => targets.find((t) => t.targetId === leg.targetId)!);
-  const walletContext = request.body?.walletContext ?? null;
+  const walletContext = command.body.walletContext ?? null;
   const chainActions = await buildChainActions(
     {
       wallet,
@@ -69,7 +68,7 @@ export async function buildAttempt(input: {
     attemptId: input.attemptId,
     intentSessionId: quote.intentSessionId,
     partnerId: quote.partnerId,
-    idempotencyKey: request.idempotencyKey,
+    idempotencyKey: command.idempotencyKey,
     wallet,
     recipient,
     preparedAt: now,

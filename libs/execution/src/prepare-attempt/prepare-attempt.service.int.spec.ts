@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChainRegistry } from '@svc/chains';
-import { type PrepareRequest, type PrepareResponse } from '@svc/contract';
+import { type PrepareResponse } from '@svc/contract';
 import { type AttemptPreparedData, type IntentQuotedData } from '@svc/domain';
 import { eventIdFrom, type EventStore, SqliteEventStore } from '@svc/event-store';
-import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { type FeatureReply } from '@svc/messaging';
 import { type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { ANVIL_ACCOUNTS, withAppendBarrier } from '@svc/testing';
 import { zeroAddress } from 'viem';
 import { nativeDeposit, quotedLeg, quotedSlice } from '../chain-actions/chain-actions.fixture';
 import { DEFAULT_EXECUTION_OPTIONS } from '../execution.options';
+import { type PrepareAttempt } from './prepare-attempt.command';
 import { PrepareAttemptService } from './prepare-attempt.service';
 
 const T0 = 1_700_000_000_000;
@@ -62,14 +62,13 @@ function readySession(intentSessionId: string): IntentQuotedData {
   };
 }
 
-const prepareRequest = (intentSessionId: string, key: string): FeatureRequest<PrepareRequest | null> => ({
+const prepareRequest = (intentSessionId: string, key: string): PrepareAttempt => ({
   partnerId: PARTNER,
-  requestId: randomUUID(),
+  intentSessionId,
   idempotencyKey: key,
-  resourceId: intentSessionId,
-  replayOf: null,
   body: {},
-  receivedAt: T0 + 1_000,
+  now: T0 + 1_000,
+  replayOf: null,
 });
 
 const bodyOf = (reply: FeatureReply) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type PrepareRequest, type PrepareResponse } from '@svc/contract';
+import { type PrepareResponse } from '@svc/contract';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import {
   type AttemptEvent,
@@ -21,12 +21,16 @@ import {
   handleCommand,
   WrongExpectedVersionError,
 } from '@svc/event-store';
-import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { type BusReply, type FeatureRefusal, type MessagePattern } from '@svc/messaging';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { EXECUTION_OPTIONS, type ExecutionOptions } from '../execution.options';
 import { attemptIdFor } from './attempt-id';
 import { buildAttempt } from './build-attempt';
+import { type CheckPreconditions } from './check-preconditions.command';
+import { type PrepareAttempt } from './prepare-attempt.command';
 import { requoteStaleSlices } from './requote-stale-slices';
+
+type PrepareReply = BusReply<typeof MessagePattern.prepare>;
 
 /**
  * `execution.prepare`: turns a ready intent session into an attempt, the chain actions the wallet executes and the
@@ -42,13 +46,12 @@ export class PrepareAttemptService {
     @Inject(EXECUTION_OPTIONS) private readonly options: ExecutionOptions,
   ) {}
 
-  async prepare(request: FeatureRequest<PrepareRequest | null>): Promise<FeatureReply> {
-    const intentSessionId = request.resourceId ?? '';
-    const attemptId =
-      request.replayOf?.id ?? attemptIdFor(request.partnerId, intentSessionId, request.idempotencyKey);
-    const existing = await this.loadAttempt(attemptId, request.partnerId);
+  async prepare(command: PrepareAttempt): Promise<PrepareReply> {
+    const { partnerId, intentSessionId, now } = command;
+    const attemptId = command.replayOf ?? attemptIdFor(partnerId, intentSessionId, command.idempotencyKey);
+    const existing = await this.loadAttempt(attemptId, partnerId);
     if (existing) return reply(existing);
-    if (request.replayOf)
+    if (command.replayOf)
       return {
         ok: false,
         code: 'attempt_not_found',
@@ -56,28 +59,11 @@ export class PrepareAttemptService {
       };
 
     const state = await this.loadSession(intentSessionId);
-    const claim: ClaimForAttempt = {
-      type: 'ClaimForAttempt',
-      data: {
-        partnerId: request.partnerId,
-        attemptId,
-        idempotencyKey: request.idempotencyKey,
-        now: request.receivedAt,
-      },
-    };
+    const claim = claimFor(partnerId, attemptId, command.idempotencyKey, now);
     // The session's own rules, checked before anything is built: the order partners see (404, 409 expired, …).
     const refused = await refusal(() => intentSessionDecider.decide(claim, state));
     if (refused) return { ok: false, ...refused };
-    if (request.rejectedBody?.length) {
-      const [first] = request.rejectedBody;
-      return {
-        ok: false,
-        code: first.code,
-        message: request.rejectedBody.map((e) => `${e.field}: ${e.message}`).join('; '),
-        details: request.rejectedBody,
-      };
-    }
-    if (state.status === 'none' || !request.body)
+    if (state.status === 'none')
       return { ok: false, code: 'intent_session_not_found', message: 'no intent session with this id' };
 
     const fresh = await requoteStaleSlices(
@@ -85,7 +71,7 @@ export class PrepareAttemptService {
       this.adapters,
       {
         quotedAt: state.quote.quotedAt,
-        now: request.receivedAt,
+        now,
         maxAgeMs: this.options.quoteFreshnessSeconds * 1000,
       },
       5_000,
@@ -95,7 +81,7 @@ export class PrepareAttemptService {
       attemptId,
       quote: state.quote,
       legs: fresh.legs,
-      request,
+      command,
       options: this.options,
       chains: this.chains,
     });
@@ -129,13 +115,30 @@ export class PrepareAttemptService {
     // An overlapping run of this very prepare (same key) may have appended first, and the store then acknowledges
     // ours as a retry of it by event id: what was built here may not be what was stored. Only the stored attempt
     // is handed out, because its calls and nonce are what `submitted` and the tracker check against.
-    const stored = await this.loadAttempt(attemptId, request.partnerId);
+    const stored = await this.loadAttempt(attemptId, partnerId);
     if (!stored) throw new Error(`attempt ${attemptId}: not found right after its AttemptPrepared append`);
     return reply(stored);
   }
 
+  /** The session's refusal of a prepare, else the body's errors: reads the session, records nothing. */
+  async checkPreconditions(command: CheckPreconditions): Promise<FeatureRefusal> {
+    const { partnerId, intentSessionId, now, bodyErrors } = command;
+    const state = await this.loadSession(intentSessionId);
+    // A check claims for no attempt of its own: a fresh id (no key), so a session already prepared is refused
+    // as it would be for any other key.
+    const claim = claimFor(partnerId, attemptIdFor(partnerId, intentSessionId, null), null, now);
+    const refused = await refusal(() => intentSessionDecider.decide(claim, state));
+    if (refused) return { ok: false, ...refused };
+    const [first] = bodyErrors;
+    return {
+      ok: false,
+      code: first?.code ?? 'invalid_request_body',
+      message: bodyErrors.map((e) => `${e.field}: ${e.message}`).join('; '),
+      details: bodyErrors,
+    };
+  }
+
   private async loadSession(intentSessionId: string): Promise<IntentSessionState> {
-    if (!intentSessionId) return intentSessionDecider.initialState;
     return (await aggregateStream(this.store, intentSessionStreamId(intentSessionId), intentSessionDecider))
       .state;
   }
@@ -149,7 +152,16 @@ export class PrepareAttemptService {
   }
 }
 
-function reply(attempt: { status: PrepareResponse['status']; prepared: AttemptPreparedData }): FeatureReply {
+function claimFor(
+  partnerId: string,
+  attemptId: string,
+  idempotencyKey: string | null,
+  now: number,
+): ClaimForAttempt {
+  return { type: 'ClaimForAttempt', data: { partnerId, attemptId, idempotencyKey, now } };
+}
+
+function reply(attempt: { status: PrepareResponse['status']; prepared: AttemptPreparedData }): PrepareReply {
   const p = attempt.prepared;
   const body: Omit<PrepareResponse, 'apiVersion'> = {
     attemptId: p.attemptId,

@@ -4,32 +4,32 @@ import { type Request, type Response } from 'express';
 import { ExternalRequestPipeline } from '../pipeline/external-request.pipeline';
 import { ROUTES } from '../pipeline/external-route';
 
-/** The partner API. Controllers only name the route; the pipeline does the rest. */
+/** The partner API. Controllers only name the route (paths and methods come from ROUTES); the pipeline does the rest. */
 @Controller(API_PREFIX.slice(1))
 export class ExternalApiController {
   constructor(private readonly pipeline: ExternalRequestPipeline) {}
 
-  @Get('ping')
+  @Get(ROUTES.ping.path)
   ping(@Req() req: Request, @Res() res: Response) {
-    return this.pipeline.handle(req, res, ROUTES.ping, null);
+    return this.pipeline.answerLocally(req, res, ROUTES.ping);
   }
 
-  @Post('intents/quote')
+  @Post(ROUTES.quote.path)
   quote(@Req() req: Request, @Res() res: Response) {
     return this.pipeline.handle(req, res, ROUTES.quote, null);
   }
 
-  @Post('intents/:intentSessionId/prepare')
+  @Post(ROUTES.prepare.path)
   prepare(@Req() req: Request, @Res() res: Response, @Param('intentSessionId') id: string) {
     return this.pipeline.handle(req, res, ROUTES.prepare, id);
   }
 
-  @Post('attempts/:attemptId/submitted')
+  @Post(ROUTES.submitted.path)
   submitted(@Req() req: Request, @Res() res: Response, @Param('attemptId') id: string) {
     return this.pipeline.handle(req, res, ROUTES.submitted, id);
   }
 
-  @Get('attempts/:attemptId/status')
+  @Get(ROUTES.status.path)
   status(@Req() req: Request, @Res() res: Response, @Param('attemptId') id: string) {
     return this.pipeline.handle(req, res, ROUTES.status, id);
   }

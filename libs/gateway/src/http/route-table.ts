@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@svc/contract';
+import { ROUTES } from '../pipeline/external-route';
 
 interface Route<M extends string> {
   method: M;
@@ -15,16 +16,12 @@ function route<M extends string>(method: M, path: string): Route<M> {
 }
 
 /**
- * The API's routes, used to tell 405 (known path, other method) from 404 (unknown path) and to name a request's
- * route in metrics without its ids.
+ * The API's routes (from ROUTES, which the controller serves), used to tell 405 (known path, other method) from 404
+ * (unknown path) and to name a request's route in metrics without its ids.
  */
-export const API_ROUTES: readonly Route<'GET' | 'POST'>[] = [
-  route('GET', '/ping'),
-  route('POST', '/intents/quote'),
-  route('POST', '/intents/:intentSessionId/prepare'),
-  route('POST', '/attempts/:attemptId/submitted'),
-  route('GET', '/attempts/:attemptId/status'),
-];
+export const API_ROUTES: readonly Route<'GET' | 'POST'>[] = Object.values(ROUTES).map((r) =>
+  route(r.method, r.path),
+);
 
 const OTHER_ROUTES: readonly Route<string>[] = [
   route('GET', '/healthz'),

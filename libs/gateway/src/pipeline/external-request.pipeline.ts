@@ -4,12 +4,19 @@ import { authenticateRequest, sha256Hex } from '@svc/auth';
 import { API_VERSION, type FieldError, HEADER } from '@svc/contract';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import {
+  type BusBody,
+  type BusReply,
+  type BusRequest,
   BusTimeoutError,
+  type FeatureRefusal,
   type FeatureReply,
   type FeatureRequest,
   MESSAGE_BUS,
   type MessageBus,
+  type MessagePatternName,
   NoHandlerError,
+  type PreconditionProbe,
+  type ProbedPattern,
 } from '@svc/messaging';
 import {
   CLOCK,
@@ -27,7 +34,7 @@ import { IdempotencyLedger, type IdempotencyTicket } from '../idempotency/idempo
 import { type RequestFingerprint } from '../idempotency/idempotency.events';
 import { NonceRegistry } from '../nonce/nonce-registry';
 import { RateLimiter } from '../rate-limit/rate-limiter';
-import { type ExternalRoute } from './external-route';
+import { type BusRoute, type ExternalRoute, type LocalRoute, probedPatternOf } from './external-route';
 import { checkTransport, parseJsonBody, requireIdempotencyKey, validationFailure } from './request-checks';
 
 /**
@@ -60,7 +67,55 @@ export class ExternalRequestPipeline {
     });
   }
 
-  async handle(req: Request, res: Response, route: ExternalRoute, resourceId: string | null): Promise<void> {
+  /** An endpoint a feature answers: every step above. */
+  async handle<P extends MessagePatternName>(
+    req: Request,
+    res: Response,
+    route: BusRoute<P>,
+    resourceId: string | null,
+  ): Promise<void> {
+    const admitted = await this.admit(req, res, route);
+    const { partner, requestId, now, idempotencyKey } = admitted;
+    const result = route.validate(admitted.json, {
+      maxFeeBps: partner.maxFeeBps,
+      callbackUrl: partner.callbackUrl,
+    });
+    if (!result.ok) {
+      const probed = probedPatternOf(route);
+      if (probed) await this.resourceChecksBefore(route.name, probed, admitted, resourceId, result.errors);
+      throw validationFailure(result.errors);
+    }
+    await this.accept(admitted, route, resourceId);
+
+    const request: FeatureRequest<BusBody<P>> = {
+      partnerId: partner.partnerId,
+      requestId,
+      idempotencyKey,
+      resourceId,
+      replayOf: null,
+      body: result.value,
+      receivedAt: now,
+    };
+    if (idempotencyKey === null) {
+      this.send(res, await this.call(route, request));
+      return;
+    }
+    await this.runIdempotent(res, route, request, partner, idempotencyKey, {
+      method: route.method,
+      path: admitted.path,
+      bodySha256: sha256Hex(admitted.rawBody),
+    });
+  }
+
+  /** An endpoint the gateway answers itself (ping): the same checks, no body, no feature. */
+  async answerLocally(req: Request, res: Response, route: LocalRoute): Promise<void> {
+    const admitted = await this.admit(req, res, route);
+    await this.accept(admitted, route, null);
+    res.status(200).json({ apiVersion: API_VERSION, ok: true, partnerId: admitted.partner.partnerId });
+  }
+
+  /** Steps 1–7 and the body's parse: who is asking, within which limits, and what they sent. */
+  private async admit(req: Request, res: Response, route: RouteNaming): Promise<Admitted> {
     const now = this.clock.now();
     const requestId = randomUUID();
     res.setHeader('X-Request-Id', requestId);
@@ -90,57 +145,30 @@ export class ExternalRequestPipeline {
 
     const idempotencyKey = route.method === 'POST' ? requireIdempotencyKey(req.headers) : null;
     const json = route.method === 'POST' ? parseJsonBody(req.headers, rawBody) : undefined;
-    let body: unknown = null;
-    if (route.validate) {
-      const result = route.validate(json, { maxFeeBps: partner.maxFeeBps, callbackUrl: partner.callbackUrl });
-      if (!result.ok) {
-        if (route.resourceChecksFirst)
-          await this.resourceChecksBefore(route, partner, resourceId, requestId, now, result.errors);
-        throw validationFailure(result.errors);
-      }
-      body = result.value;
-    }
+    return { now, requestId, rawBody, path: auth.path, partner, nonce, idempotencyKey, json };
+  }
+
+  /** Step 9, once every check passed: the nonce is spent only by a request that is going to run. */
+  private async accept(admitted: Admitted, route: RouteNaming, resourceId: string | null): Promise<void> {
+    const { partner, nonce, requestId, now } = admitted;
     if (nonce && !(await this.nonces.bind(partner.partnerId, nonce.value, nonce.tuple, now)))
       throw nonceConflict();
-
     this.logger.info(
       { requestId, partnerId: partner.partnerId, route: route.name, resourceId },
       'request accepted',
     );
-    if (route.pattern === null) {
-      res.status(200).json({ apiVersion: API_VERSION, ok: true, partnerId: partner.partnerId });
-      return;
-    }
-    const request: FeatureRequest = {
-      partnerId: partner.partnerId,
-      requestId,
-      idempotencyKey,
-      resourceId,
-      replayOf: null,
-      body,
-      receivedAt: now,
-    };
-    if (idempotencyKey === null) {
-      this.send(res, await this.call(route, request));
-      return;
-    }
-    await this.runIdempotent(res, route, request, partner, idempotencyKey, {
-      method: route.method,
-      path: auth.path,
-      bodySha256: sha256Hex(rawBody),
-    });
   }
 
   /** Lets the feature answer its own precondition errors first; it must not answer ok to a rejected body. */
   private async resourceChecksBefore(
-    route: ExternalRoute,
-    partner: PartnerConfig,
+    name: string,
+    pattern: ProbedPattern,
+    { partner, requestId, now }: Admitted,
     resourceId: string | null,
-    requestId: string,
-    now: number,
     errors: FieldError[],
   ): Promise<void> {
-    const reply = await this.call(route, {
+    // Property order is the wire format's: a probe is the request with `rejectedBody` added before receivedAt.
+    const probe: PreconditionProbe = {
       partnerId: partner.partnerId,
       requestId,
       idempotencyKey: null,
@@ -149,14 +177,15 @@ export class ExternalRequestPipeline {
       body: null,
       rejectedBody: errors,
       receivedAt: now,
-    });
+    };
+    const reply = await this.call({ name, pattern }, probe);
     if (!reply.ok) throw replyError(reply);
   }
 
-  private async runIdempotent(
+  private async runIdempotent<P extends MessagePatternName>(
     res: Response,
-    route: ExternalRoute,
-    request: FeatureRequest,
+    route: BusRoute<P>,
+    request: FeatureRequest<BusBody<P>>,
     partner: PartnerConfig,
     key: string,
     fingerprint: RequestFingerprint,
@@ -186,12 +215,12 @@ export class ExternalRequestPipeline {
   }
 
   /** Runs the feature once and settles the key: completed with its resource, or released when nothing was made. */
-  private async runOnce(
-    route: ExternalRoute,
-    request: FeatureRequest,
+  private async runOnce<P extends MessagePatternName>(
+    route: BusRoute<P>,
+    request: FeatureRequest<BusBody<P>>,
     ticket: IdempotencyTicket,
-  ): Promise<FeatureReply> {
-    let reply: FeatureReply;
+  ): Promise<BusReply<P>> {
+    let reply: BusReply<P>;
     try {
       reply = await this.call(route, request);
     } catch (err) {
@@ -217,9 +246,12 @@ export class ExternalRequestPipeline {
     return reply;
   }
 
-  private async call(route: ExternalRoute, request: FeatureRequest): Promise<FeatureReply> {
+  private async call<P extends MessagePatternName>(
+    route: { name: string; pattern: P },
+    request: BusRequest<P>,
+  ): Promise<BusReply<P>> {
     try {
-      return await this.bus.request<FeatureReply>(route.pattern!, request, {
+      return await this.bus.request(route.pattern, request, {
         timeoutMs: this.options.busRequestTimeoutMs,
       });
     } catch (err) {
@@ -246,7 +278,24 @@ export class ExternalRequestPipeline {
   }
 }
 
-function replyError(reply: Extract<FeatureReply, { ok: false }>): ApiError {
+/** What every step reads of the route, whoever answers it. */
+type RouteNaming = Pick<ExternalRoute, 'name' | 'method'>;
+
+/** What steps 1–7 established about a request. */
+interface Admitted {
+  now: number;
+  requestId: string;
+  rawBody: Buffer;
+  /** The request path as signed. */
+  path: string;
+  partner: PartnerConfig;
+  nonce: { value: string; tuple: string } | null;
+  idempotencyKey: string | null;
+  /** The parsed body; undefined for a GET or an empty body. */
+  json: unknown;
+}
+
+function replyError(reply: FeatureRefusal): ApiError {
   return new ApiError(reply.code, reply.message, {
     ...(reply.details ? { details: reply.details } : {}),
     ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}),

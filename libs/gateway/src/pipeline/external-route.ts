@@ -5,28 +5,58 @@ import {
   validateQuoteRequest,
   validateSubmittedRequest,
 } from '@svc/contract';
-import { MessagePattern, type MessagePatternName } from '@svc/messaging';
+import { type BusBody, MessagePattern, type MessagePatternName, type ProbedPattern } from '@svc/messaging';
 
-/** What the pipeline needs to know about one API endpoint. */
-export interface ExternalRoute {
-  name: 'ping' | 'quote' | 'prepare' | 'submitted' | 'status';
+/** Checks a parsed body (undefined when there is none) against the partner's policy. */
+type Validator<TBody> = (body: unknown, policy: PartnerRequestPolicy) => ValidationResult<TBody>;
+
+interface RouteBase {
+  name: string;
   method: 'GET' | 'POST';
-  /** Where the validated request goes; null for endpoints the gateway answers itself. */
-  pattern: MessagePatternName | null;
-  validate: ((body: unknown, policy: PartnerRequestPolicy) => ValidationResult<unknown>) | null;
-  /**
-   * The resource's own checks answer before body validation (prepare: an unknown or expired session is reported
-   * before a bad callbackUrl). The feature is asked read-only; nothing is recorded for the rejected request.
-   */
-  resourceChecksFirst?: boolean;
+  /** Express notation, relative to API_PREFIX: the controller routes by it, 404/405 and metrics match it. */
+  path: string;
 }
 
+/** An endpoint the gateway answers itself. */
+export interface LocalRoute extends RouteBase {
+  pattern: null;
+}
+
+/** An endpoint a feature answers over the bus: the body validated here is the body its pattern declares. */
+export interface BusRoute<P extends MessagePatternName = MessagePatternName> extends RouteBase {
+  pattern: P;
+  validate: Validator<BusBody<P>>;
+  /**
+   * The resource's own checks answer before body validation (prepare: an unknown or expired session is reported
+   * before a bad callbackUrl). The feature is asked read-only (a PreconditionProbe), so only a pattern whose
+   * contract answers one may set it; nothing is recorded for the rejected request.
+   */
+  resourceChecksFirst: P extends ProbedPattern ? boolean : false;
+}
+
+export type ExternalRoute = LocalRoute | { [P in MessagePatternName]: BusRoute<P> }[MessagePatternName];
+
+/** A GET has no body (a GET carrying one was refused earlier): the feature receives null. */
+const noBody: Validator<null> = () => ({ ok: true, value: null });
+
+/**
+ * The partner API, declared once: the controller's decorators, the pipeline, and the 404/405 and metrics route
+ * table all read it.
+ */
 export const ROUTES = {
-  ping: { name: 'ping', method: 'GET', pattern: null, validate: null },
-  quote: { name: 'quote', method: 'POST', pattern: MessagePattern.quote, validate: validateQuoteRequest },
+  ping: { name: 'ping', method: 'GET', path: '/ping', pattern: null },
+  quote: {
+    name: 'quote',
+    method: 'POST',
+    path: '/intents/quote',
+    pattern: MessagePattern.quote,
+    validate: validateQuoteRequest,
+    resourceChecksFirst: false,
+  },
   prepare: {
     name: 'prepare',
     method: 'POST',
+    path: '/intents/:intentSessionId/prepare',
     pattern: MessagePattern.prepare,
     validate: validatePrepareRequest,
     resourceChecksFirst: true,
@@ -34,8 +64,23 @@ export const ROUTES = {
   submitted: {
     name: 'submitted',
     method: 'POST',
+    path: '/attempts/:attemptId/submitted',
     pattern: MessagePattern.submit,
-    validate: (body) => validateSubmittedRequest(body),
+    validate: validateSubmittedRequest,
+    resourceChecksFirst: false,
   },
-  status: { name: 'status', method: 'GET', pattern: MessagePattern.status, validate: null },
+  status: {
+    name: 'status',
+    method: 'GET',
+    path: '/attempts/:attemptId/status',
+    pattern: MessagePattern.status,
+    validate: noBody,
+    resourceChecksFirst: false,
+  },
 } as const satisfies Record<string, ExternalRoute>;
+
+/** The pattern to probe before reporting a bad body, or null when the route's body is checked first. */
+export function probedPatternOf(route: BusRoute): ProbedPattern | null {
+  // The route type allows `resourceChecksFirst` only on a probed pattern.
+  return route.resourceChecksFirst ? (route.pattern as ProbedPattern) : null;
+}

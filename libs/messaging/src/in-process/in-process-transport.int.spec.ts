@@ -2,7 +2,7 @@ import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { EventPattern, MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
 import { type INestMicroservice } from '@nestjs/common';
-import { BusTimeoutError, NoHandlerError } from '../message-bus.port';
+import { BusTimeoutError, type Exchange, NoHandlerError } from '../message-bus.port';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern } from '../patterns';
 import { InProcessBroker } from './in-process-broker';
@@ -10,6 +10,14 @@ import { InProcessClient } from './in-process.client';
 import { InProcessServer } from './in-process.server';
 
 const seenEvents: unknown[] = [];
+
+/** The echo handlers' own payloads: the transport carries any JSON, whatever the BusContract declares. */
+type EchoExchanges = {
+  [MessagePattern.quote]: Exchange<{ n: number | bigint }, { doubled: number; at: string }>;
+  [MessagePattern.prepare]: Exchange<object, never>;
+  [MessagePattern.submit]: Exchange<object, never>;
+  [MessagePattern.status]: Exchange<object, never>;
+};
 
 @Controller()
 class EchoController {
@@ -42,7 +50,7 @@ class EchoModule {}
 describe('in-process transport', () => {
   let broker: InProcessBroker;
   let server: INestMicroservice;
-  let bus: NestMessageBus;
+  let bus: NestMessageBus<EchoExchanges>;
 
   beforeAll(async () => {
     broker = new InProcessBroker();
@@ -51,7 +59,7 @@ describe('in-process transport', () => {
       logger: false,
     });
     await server.listen();
-    bus = new NestMessageBus(new InProcessClient(broker));
+    bus = new NestMessageBus<EchoExchanges>(new InProcessClient(broker));
   });
   afterAll(async () => server.close());
 

@@ -2,7 +2,7 @@ import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type ClientKafka, EventPattern, MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
 import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from '@svc/testing';
-import { BusTimeoutError } from '../message-bus.port';
+import { BusTimeoutError, type Exchange } from '../message-bus.port';
 import { type NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
 import {
@@ -19,6 +19,12 @@ if (!mock.available) {
 }
 
 const seenEvents: { key: string | null; value: { seq: number } }[] = [];
+
+/** The echo handlers' own payloads: the transport carries any JSON, whatever the BusContract declares. */
+type EchoExchanges = {
+  [MessagePattern.quote]: Exchange<{ n: number }, { doubled: number; at: string }>;
+  [MessagePattern.status]: Exchange<object, { late: true }>;
+};
 
 @Controller()
 class EchoController {
@@ -70,7 +76,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   let cluster: RunningKafkaMock | undefined;
   let server: INestMicroservice | undefined;
   let client: ClientKafka | undefined;
-  let bus: NestMessageBus;
+  let bus: NestMessageBus<EchoExchanges>;
   let config: KafkaBusConfig;
 
   beforeAll(async () => {
@@ -99,7 +105,7 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
     client = createKafkaClient(config, 'gateway');
     const [, connected] = await Promise.all([
       app.listen(),
-      createKafkaMessageBus(client, config.topicPrefix),
+      createKafkaMessageBus<EchoExchanges>(client, config.topicPrefix),
     ]);
     bus = connected;
     // A fresh group starts at the latest offset once its first fetch resolved it: wait until the server answers.

@@ -10,6 +10,8 @@ import {
   Transport,
 } from '@nestjs/microservices';
 import { type Consumer, Partitioners } from 'kafkajs';
+import { type FeatureExchanges } from '../bus-contract';
+import { type Exchanges } from '../message-bus.port';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
 import { type KafkaBusConfig } from './kafka-bus-config';
@@ -195,9 +197,12 @@ export function createKafkaClient(config: KafkaBusConfig, app: string): ClientKa
  * Over Kafka, `emit` resolves once the broker stored the event (not once it was handled), and a request
  * nobody serves ends as BusTimeoutError (Kafka cannot tell "no handler" from "slow handler").
  */
-export async function createKafkaMessageBus(client: ClientKafka, topicPrefix = ''): Promise<NestMessageBus> {
+export async function createKafkaMessageBus<E extends Exchanges = FeatureExchanges>(
+  client: ClientKafka,
+  topicPrefix = '',
+): Promise<NestMessageBus<E>> {
   for (const pattern of requestPatterns) client.subscribeToResponseOf(`${topicPrefix}${pattern}`);
   await client.connect();
   // ClientKafka narrows the status type of ClientProxy (KafkaStatus instead of string); the bus never reads it.
-  return new NestMessageBus(client as unknown as ClientProxy, (name) => `${topicPrefix}${name}`);
+  return new NestMessageBus<E>(client as unknown as ClientProxy, (name) => `${topicPrefix}${name}`);
 }

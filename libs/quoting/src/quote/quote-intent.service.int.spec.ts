@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type QuoteRequest, type QuoteResponse } from '@svc/contract';
 import { type IntentQuotedData } from '@svc/domain';
 import { SqliteEventStore } from '@svc/event-store';
-import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { type FeatureReply } from '@svc/messaging';
 import { PartnerDirectory } from '@svc/platform';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
 import { withAppendBarrier } from '@svc/testing';
+import { type QuoteIntent } from './quote-intent.command';
 import { QuoteIntentService } from './quote-intent.service';
 
 const T0 = 1_700_000_000_000;
@@ -32,14 +32,12 @@ const body: QuoteRequest = {
   allowPartial: false,
 };
 
-const quoteRequest = (key: string, receivedAt: number): FeatureRequest<QuoteRequest> => ({
+const quoteRequest = (key: string, now: number): QuoteIntent => ({
   partnerId: PARTNER,
-  requestId: randomUUID(),
   idempotencyKey: key,
-  resourceId: null,
-  replayOf: null,
   body,
-  receivedAt,
+  now,
+  replayOf: null,
 });
 
 const bodyOf = (reply: FeatureReply) => {

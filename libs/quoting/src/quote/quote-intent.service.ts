@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type QuoteRequest } from '@svc/contract';
 import {
   allocate,
   currentQuoteStatus,
@@ -10,17 +9,20 @@ import {
   intentSessionStreamId,
 } from '@svc/domain';
 import { aggregateStream, EVENT_STORE, type EventStore, handleCommand } from '@svc/event-store';
-import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { type BusReply, type MessagePattern } from '@svc/messaging';
 import { PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { PROVIDER_ORDER, QUOTING_OPTIONS, type QuotingOptions } from '../quoting.options';
 import { consideredProviders } from './considered-providers';
 import { gatherQuotes } from './gather-quotes';
 import { intentSessionIdFor } from './intent-session-id';
+import { type QuoteIntent } from './quote-intent.command';
 import { sessionExecution, sessionExpiry, sessionFees } from './session-execution';
 import { toAllocationInput } from './to-allocation-input';
 import { toQuoteResponse } from './to-quote-response';
 import { toQuoteSlices } from './to-quote-slices';
+
+type QuoteReply = BusReply<typeof MessagePattern.quote>;
 
 /** `quoting.quote`: allocate, ask every allowed provider under one deadline, select, record the intent session. */
 @Injectable()
@@ -32,19 +34,18 @@ export class QuoteIntentService {
     @Inject(QUOTING_OPTIONS) private readonly options: QuotingOptions,
   ) {}
 
-  async quote(request: FeatureRequest<QuoteRequest>): Promise<FeatureReply> {
-    const intentSessionId =
-      request.replayOf?.id ?? intentSessionIdFor(request.partnerId, request.idempotencyKey);
-    const existing = await this.load(intentSessionId, request.partnerId);
-    if (existing) return this.reply(existing, request.receivedAt);
-    if (request.replayOf)
+  async quote(command: QuoteIntent): Promise<QuoteReply> {
+    const intentSessionId = command.replayOf ?? intentSessionIdFor(command.partnerId, command.idempotencyKey);
+    const existing = await this.load(intentSessionId, command.partnerId);
+    if (existing) return this.reply(existing, command.now);
+    if (command.replayOf)
       return {
         ok: false,
         code: 'intent_session_not_found',
         message: 'the quote this key created no longer exists',
       };
 
-    const quote = await this.route(intentSessionId, request);
+    const quote = await this.route(intentSessionId, command);
     // Recorded once: an overlapping run of this very quote (same key) records nothing of its own.
     await handleCommand(
       this.store,
@@ -56,18 +57,15 @@ export class QuoteIntentService {
     // An overlapping run of this very quote (same key) may have appended first, and the store then acknowledges
     // ours as a retry of it by event id: the plan routed here may not be the one stored. Only the stored session
     // is answered, because prepare builds from it.
-    const stored = await this.load(intentSessionId, request.partnerId);
+    const stored = await this.load(intentSessionId, command.partnerId);
     if (!stored)
       throw new Error(`intent session ${intentSessionId}: not found right after its IntentQuoted append`);
-    return this.reply(stored, request.receivedAt);
+    return this.reply(stored, command.now);
   }
 
-  private async route(
-    intentSessionId: string,
-    request: FeatureRequest<QuoteRequest>,
-  ): Promise<IntentQuotedData> {
-    const body = request.body;
-    const partner = this.partners.get(request.partnerId);
+  private async route(intentSessionId: string, command: QuoteIntent): Promise<IntentQuotedData> {
+    const { body, now } = command;
+    const partner = this.partners.get(command.partnerId);
     const providers = consideredProviders(body.allowedProviders, partner?.allowedProviders ?? []);
     const allocation = allocate(toAllocationInput(body));
     const fee = {
@@ -81,13 +79,13 @@ export class QuoteIntentService {
     );
     const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, gathered.quotes));
     const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
-    const expiresAt = sessionExpiry(request.receivedAt, this.options.quoteTtlSeconds, decision, gathered);
+    const expiresAt = sessionExpiry(now, this.options.quoteTtlSeconds, decision, gathered);
     const targets = body.target ? [body.target] : body.targets;
     return {
       intentSessionId,
-      partnerId: request.partnerId,
-      idempotencyKey: request.idempotencyKey,
-      quotedAt: request.receivedAt,
+      partnerId: command.partnerId,
+      idempotencyKey: command.idempotencyKey,
+      quotedAt: now,
       expiresAt,
       request: body,
       response: toQuoteResponse({
@@ -120,7 +118,7 @@ export class QuoteIntentService {
     return state.status !== 'none' && state.quote.partnerId === partnerId ? state.quote : null;
   }
 
-  private reply(quote: IntentQuotedData, now: number): FeatureReply {
+  private reply(quote: IntentQuotedData, now: number): QuoteReply {
     return {
       ok: true,
       body: { ...quote.response, quoteStatus: currentQuoteStatus(quote, now) },

@@ -1,16 +1,23 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
-import { type QuoteRequest } from '@svc/contract';
-import { type FeatureReply, type FeatureRequest, MessagePattern } from '@svc/messaging';
+import { Payload } from '@nestjs/microservices';
+import { type BusReply, type BusRequest, MessagePattern, OnBusRequest } from '@svc/messaging';
 import { QuoteIntentService } from './quote-intent.service';
 
-/** `quoting.quote` over the bus: the gateway sends the validated request, the reply is the QuoteResponse. */
+type Quote = typeof MessagePattern.quote;
+
+/** `quoting.quote` over the bus: turns the gateway's validated request into a QuoteIntent. */
 @Controller()
 export class QuoteHandler {
   constructor(private readonly service: QuoteIntentService) {}
 
-  @OnMessage(MessagePattern.quote)
-  quote(@Payload() request: FeatureRequest<QuoteRequest>): Promise<FeatureReply> {
-    return this.service.quote(request);
+  @OnBusRequest(MessagePattern.quote)
+  quote(@Payload() request: BusRequest<Quote>): Promise<BusReply<Quote>> {
+    return this.service.quote({
+      partnerId: request.partnerId,
+      idempotencyKey: request.idempotencyKey,
+      body: request.body,
+      now: request.receivedAt,
+      replayOf: request.replayOf?.id ?? null,
+    });
   }
 }

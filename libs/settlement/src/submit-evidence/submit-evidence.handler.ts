@@ -1,25 +1,28 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern as OnMessage, Payload } from '@nestjs/microservices';
-import { type SubmittedRequest } from '@svc/contract';
-import { type FeatureReply, type FeatureRequest, MessagePattern } from '@svc/messaging';
-import { AttemptStatusService } from '../attempt-status/attempt-status.service';
+import { Payload } from '@nestjs/microservices';
+import { type BusReply, type BusRequest, MessagePattern, OnBusRequest } from '@svc/messaging';
+import { attemptNotFound } from '../attempt-store/attempt-not-found';
 import { SubmitEvidenceService } from './submit-evidence.service';
 
-/** `settlement.submit` and `settlement.status` over the bus. */
+type Submit = typeof MessagePattern.submit;
+
+/** `settlement.submit` over the bus: turns the gateway's validated request into a SubmitEvidence. */
 @Controller()
 export class SubmitEvidenceHandler {
-  constructor(
-    private readonly submitted: SubmitEvidenceService,
-    private readonly statuses: AttemptStatusService,
-  ) {}
+  constructor(private readonly service: SubmitEvidenceService) {}
 
-  @OnMessage(MessagePattern.submit)
-  submit(@Payload() request: FeatureRequest<SubmittedRequest>): Promise<FeatureReply> {
-    return this.submitted.submit(request);
-  }
-
-  @OnMessage(MessagePattern.status)
-  status(@Payload() request: FeatureRequest<null>): Promise<FeatureReply> {
-    return this.statuses.status(request);
+  @OnBusRequest(MessagePattern.submit)
+  async submit(@Payload() request: BusRequest<Submit>): Promise<BusReply<Submit>> {
+    // The gateway routes submitted by this id, so it is always there; an empty one must never read `attempt-`.
+    if (!request.resourceId) return attemptNotFound();
+    return this.service.submit({
+      partnerId: request.partnerId,
+      attemptId: request.resourceId,
+      idempotencyKey: request.idempotencyKey,
+      requestId: request.requestId,
+      body: request.body,
+      now: request.receivedAt,
+      replayOf: request.replayOf?.id ?? null,
+    });
   }
 }

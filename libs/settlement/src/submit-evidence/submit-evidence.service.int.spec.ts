@@ -6,7 +6,7 @@ import { buildWalletAuthorization, ChainRegistry, executionCommitment } from '@s
 import { type ChainAction, type SubmittedRequest } from '@svc/contract';
 import { type AttemptPreparedData, attemptStreamId } from '@svc/domain';
 import { SqliteEventStore } from '@svc/event-store';
-import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { type FeatureReply } from '@svc/messaging';
 import {
   ANVIL_ACCOUNTS,
   type AnvilInstance,
@@ -134,9 +134,9 @@ describe('SubmitEvidenceService on SQLite and anvil', () => {
   ): Promise<FeatureReply> =>
     service.submit({
       partnerId: PARTNER,
-      requestId: randomUUID(),
+      attemptId,
       idempotencyKey: key,
-      resourceId: attemptId,
+      requestId: randomUUID(),
       replayOf: null,
       body: {
         chainResults: evidence(hash(1)),
@@ -144,8 +144,8 @@ describe('SubmitEvidenceService on SQLite and anvil', () => {
         submittedAt: null,
         ...body,
       },
-      receivedAt,
-    } satisfies FeatureRequest<SubmittedRequest>);
+      now: receivedAt,
+    });
 
   const recorded = async (attemptId: string) =>
     (await store.readStream(attemptStreamId(attemptId))).map((e) => e.type);

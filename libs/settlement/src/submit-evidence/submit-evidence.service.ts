@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import { type SubmittedRequest } from '@svc/contract';
 import { attemptSnapshot, AttemptRefusedError } from '@svc/domain';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
-import { type FeatureReply, type FeatureRequest } from '@svc/messaging';
+import { type BusReply, type MessagePattern } from '@svc/messaging';
+import { attemptNotFound } from '../attempt-store/attempt-not-found';
 import { decideAndAppend, loadAttempt } from '../attempt-store/attempt-stream';
 import { AccountKindCache } from './account-kind-cache';
 import { checkWalletSignature } from './check-wallet-signature';
 import { reportIdFor } from './report-id';
+import { type SubmitEvidence } from './submit-evidence.command';
+
+type SubmitReply = BusReply<typeof MessagePattern.submit>;
 
 /**
  * `settlement.submit`: records reported evidence (additive, at-least-once; nothing reported is ever dropped) and the
@@ -22,28 +25,28 @@ export class SubmitEvidenceService {
     private readonly accountKinds: AccountKindCache,
   ) {}
 
-  async submit(request: FeatureRequest<SubmittedRequest>): Promise<FeatureReply> {
-    const attemptId = request.replayOf?.id ?? request.resourceId ?? '';
-    const loaded = await loadAttempt(this.store, attemptId, request.partnerId);
-    if (!loaded) return { ok: false, code: 'attempt_not_found', message: 'no attempt with this id' };
-    if (request.replayOf) return this.snapshotReply(loaded.record);
+  async submit(command: SubmitEvidence): Promise<SubmitReply> {
+    const attemptId = command.replayOf ?? command.attemptId;
+    const loaded = await loadAttempt(this.store, attemptId, command.partnerId);
+    if (!loaded) return attemptNotFound();
+    if (command.replayOf) return this.snapshotReply(loaded.record);
 
-    const body = request.body;
+    const { body, now } = command;
     const signature = body.walletAuthorization?.signature ?? null;
     let signer: string | null = null;
     if (signature !== null && loaded.record.signature === null) {
       const check = await checkWalletSignature(loaded.record, signature, {
         chains: this.chains,
         accountKinds: this.accountKinds,
-        now: request.receivedAt,
+        now,
       });
       if (!check.ok) return { ok: false, code: check.code, message: check.message };
       signer = check.signer;
     }
     const reportId = reportIdFor(
-      request.partnerId,
+      command.partnerId,
       attemptId,
-      request.idempotencyKey ?? request.requestId,
+      command.idempotencyKey ?? command.requestId,
       body,
     );
     try {
@@ -58,10 +61,10 @@ export class SubmitEvidenceService {
           })),
           submittedAt: body.submittedAt,
           signature: signature !== null && signer !== null ? { value: signature, signer } : null,
-          now: request.receivedAt,
+          now,
         },
       });
-      if (!record) return { ok: false, code: 'attempt_not_found', message: 'no attempt with this id' };
+      if (!record) return attemptNotFound();
       return this.snapshotReply(record);
     } catch (err) {
       if (err instanceof AttemptRefusedError) return { ok: false, code: err.code, message: err.message };
@@ -69,7 +72,7 @@ export class SubmitEvidenceService {
     }
   }
 
-  private snapshotReply(record: Parameters<typeof attemptSnapshot>[0]): FeatureReply {
+  private snapshotReply(record: Parameters<typeof attemptSnapshot>[0]): SubmitReply {
     const body = attemptSnapshot(record, {
       chainName: (id) => (this.chains.has(id) ? this.chains.config(id).name : `chain ${id}`),
     });
