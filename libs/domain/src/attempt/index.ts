@@ -5,7 +5,7 @@ export * from './attempt.commands';
 export * from './attempt-refused.error';
 export * from './attempt-input.error';
 export { decideAttempt } from './decide-attempt';
-export { attemptDecider, attemptStreamId } from './attempt.decider';
+export { ATTEMPT_STREAM_PREFIX, attemptDecider, attemptIdOfStream, attemptStreamId } from './attempt.decider';
 export { attemptDeadlines, type AttemptDeadlines, type AttemptWindows } from './attempt-deadlines';
 export {
   endsAttempt,

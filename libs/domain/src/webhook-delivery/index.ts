@@ -10,7 +10,12 @@ export * from './webhook-delivery-refused.error';
 export * from './webhook-delivery-input.error';
 export { evolveWebhookDelivery } from './evolve-webhook-delivery';
 export { decideWebhookDelivery } from './decide-webhook-delivery';
-export { webhookDeliveryDecider, webhookStreamId } from './webhook-delivery.decider';
+export {
+  attemptIdOfWebhookStream,
+  WEBHOOK_STREAM_PREFIX,
+  webhookDeliveryDecider,
+  webhookStreamId,
+} from './webhook-delivery.decider';
 export { nextDue, type DueWebhook } from './next-due';
 export { deliveryStats, type FailingWebhook, type WebhookDeliveryStats } from './delivery-stats';
 export { MAX_DELIVERY_TRIES, RETRY_JITTER, RETRY_SCHEDULE_MS, retryDelayMs } from './retry-schedule';

@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { isTerminalAttemptStatus, isTerminalLegStatus } from '@svc/contract';
 import {
+  ATTEMPT_STREAM_PREFIX,
+  attemptIdOfStream,
   type AttemptRecord,
   DEFAULT_TRACKING_POLICY,
   endsAttempt,
@@ -19,17 +14,16 @@ import {
   type TrackingPolicy,
   type TrackingState,
 } from '@svc/domain';
-import { EVENT_STORE, type EventStore, type Position, readAllPaged } from '@svc/event-store';
-import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@svc/leases';
-import { CLOCK, type Clock, PassScheduler } from '@svc/platform';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
+import { CatchUpWorker, errorMessage, WORK_SHARING, type WorkSharing } from '@svc/leases';
+import { CLOCK, type Clock } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type ReceiptLog } from '@svc/providers';
 import { loadAttempt } from '../attempt-store/attempt-stream';
 import { SETTLEMENT_OPTIONS, type SettlementOptions } from '../settlement.options';
-import { AttemptStatusCensus } from './attempt-status-census';
+import { AttemptStatusCensus, type CensusSnapshot } from './attempt-status-census';
 import { deliveryKey, FillWatcher, type WatchedDelivery } from './fill-watcher';
 import { settlementMetrics } from './settlement-metrics';
 import { planInput, trackAttempt } from './track-attempt';
-import { readTrackerCheckpoint, writeTrackerCheckpoint } from './tracker-checkpoint';
 import { type TrackerDeps } from './tracker-deps';
 
 /** The lease group of the tracker instances: `lease-settlement-tracker-<shard>` streams. */
@@ -46,40 +40,62 @@ interface OpenAttempt {
   receiptLogs: Map<string, readonly ReceiptLog[]>;
 }
 
+/** What the tracker's checkpoint keeps besides the log position. */
+interface TrackerState {
+  open: string[];
+  census: CensusSnapshot;
+}
+
+const isTrackerState = (state: unknown): state is TrackerState =>
+  typeof state === 'object' &&
+  state !== null &&
+  Array.isArray((state as TrackerState).open) &&
+  (state as TrackerState).open.every((id) => typeof id === 'string') &&
+  typeof (state as TrackerState).census === 'object' &&
+  (state as TrackerState).census !== null &&
+  Array.isArray((state as TrackerState).census.open);
+
 /**
- * Moves every attempt to a true terminal state. Each tick it catches up with the global log (new attempts, new
- * evidence, terminal ones), asks the destination chains whether a watched delivery arrived, and starts the due
- * attempts in a bounded pool: every attempt has its own pacing and its own run, so none waits for another, and a slow
- * RPC or provider holds a pool place for at most the attempt budget. The work list and the log position are
- * checkpointed, so a restart resumes from there instead of re-reading the whole log.
+ * Moves every attempt to a true terminal state. Each pass it catches up with the global log (new attempts, new
+ * evidence, terminal ones) and starts the due attempts in a bounded pool: every attempt has its own pacing and its own
+ * run, so none waits for another, and a slow RPC or provider holds a pool place for at most the attempt budget. Beside
+ * the passes, a scan of the destination chains (one at a time, never awaited by a pass, so a slow node delays only the
+ * hints) makes legs whose target token arrived due at once. The work list and the log position are checkpointed
+ * (CatchUpWorker), so a restart resumes from there instead of re-reading the whole log.
  *
  * Several instances share the attempts by shard (`shardOf(attemptId)`): an instance tracks only the attempts of the
  * shards it holds a lease on. Should two ever overlap (a stalled instance past its lease), every fact is decided
  * against the revision read and appended at it, so it is still recorded once.
  */
 @Injectable()
-export class SettlementTracker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('SettlementTracker');
+export class SettlementTracker extends CatchUpWorker {
   private readonly open = new Map<string, OpenAttempt>();
-  private position: Position | undefined;
-  private readonly scheduler = new PassScheduler(() => this.pass());
   private readonly census = new AttemptStatusCensus();
-  private readonly leases: ShardLeases;
   private readonly watcher: FillWatcher;
   private readonly runs = new Set<Promise<void>>();
+  private scanning: Promise<void> | null = null;
   private inPool = 0;
-  private checkpointedAt = 0;
-  private checkpointedPosition: Position | undefined;
   private readonly policy: TrackingPolicy;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) store: EventStore,
     @Inject(CHAIN_REGISTRY) private readonly chains: ChainRegistry,
     @Inject(PROVIDER_ADAPTERS) private readonly adapters: Readonly<Record<string, ProviderAdapter>>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SETTLEMENT_OPTIONS) private readonly options: SettlementOptions,
     @Inject(WORK_SHARING) sharing: WorkSharing,
   ) {
+    super({
+      store,
+      clock,
+      sharing,
+      group: TRACKER_LEASE_GROUP,
+      logger: new Logger('SettlementTracker'),
+      ownershipMessage: 'tracking shards',
+      streamPrefixes: [ATTEMPT_STREAM_PREFIX],
+      tickMs: options.tickMs,
+      checkpointEveryMs: options.checkpointEveryMs,
+    });
     this.watcher = new FillWatcher(chains);
     this.policy = {
       ...DEFAULT_TRACKING_POLICY,
@@ -89,92 +105,85 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
       trackingLimitMs: options.trackingLimitMs,
       delayMarginMs: options.delayMarginMs,
     };
-    this.leases = leasesFor(sharing, {
-      store,
-      clock,
-      group: TRACKER_LEASE_GROUP,
-      onChange: (owned) => this.logger.log({ msg: 'tracking shards', shards: [...owned] }),
-      onError: (err) => this.logger.warn({ msg: 'shard lease round failed', error: (err as Error)?.message }),
-    });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.resume();
-    await this.leases.join();
-    this.scheduler.start(this.options.tickMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.scheduler.stop();
-    await Promise.allSettled([...this.runs]);
-    await this.checkpoint(true).catch(() => undefined);
-    await this.leases.leave();
-  }
-
-  /** One tick, and every run it started (also callable directly, e.g. by tests and operators). */
-  async tick(): Promise<void> {
-    await this.scheduler.run();
+  /** One pass, and every run and scan it started (also callable directly, e.g. by tests and operators). */
+  override async tick(): Promise<void> {
+    await super.tick();
+    await this.scanning;
     await Promise.allSettled([...this.runs]);
   }
 
-  private async pass(): Promise<void> {
-    try {
-      await this.leases.ensureCurrent();
-      await this.discover();
-      await this.hintDeliveries();
-      this.launchDue();
-      await this.checkpoint(false);
-    } catch (err) {
-      this.logger.error(`tracker pass failed: ${(err as Error)?.message ?? String(err)}`);
-    }
-  }
-
-  /** From the checkpoint, if one was written: the work list and where to read the log on from. */
-  private async resume(): Promise<void> {
-    const checkpoint = await readTrackerCheckpoint(this.store).catch(() => null);
-    if (checkpoint === null) return;
-    this.position = checkpoint.position ?? undefined;
-    this.checkpointedPosition = this.position;
-    for (const attemptId of checkpoint.open) this.open.set(attemptId, this.fresh());
-    this.census.restore(checkpoint.census);
-  }
-
-  private async checkpoint(force: boolean): Promise<void> {
-    const now = this.clock.now();
-    if (this.position === this.checkpointedPosition) return;
-    if (!force && now - this.checkpointedAt < this.options.checkpointEveryMs) return;
-    await writeTrackerCheckpoint(
-      this.store,
-      { position: this.position ?? null, open: [...this.open.keys()], census: this.census.snapshot() },
-      randomUUID(),
-    );
-    this.checkpointedAt = now;
-    this.checkpointedPosition = this.position;
-  }
-
-  /** New attempts, new facts on open ones (due at once) and terminal ones, from the global log since the last tick. */
-  private async discover(): Promise<void> {
-    this.position = await readAllPaged(
-      this.store,
-      { after: this.position, streamPrefixes: ['attempt-'] },
-      (event) => {
-        const attemptId = event.streamId.slice('attempt-'.length);
-        this.census.observe(attemptId, event.type);
-        if (endsAttempt(event.type)) this.open.delete(attemptId);
-        else if (event.type === 'AttemptPrepared') this.open.set(attemptId, this.fresh());
-        else {
-          const entry = this.open.get(attemptId);
-          if (entry && event.revision > entry.revision) entry.wakeAt = 0;
-        }
-      },
-    );
+  protected override work(): Promise<void> {
     for (const [status, count] of Object.entries(this.census.counts())) {
       settlementMetrics.attempts.set({ status }, count);
     }
+    this.hintDeliveries();
+    this.launchDue();
+    return Promise.resolve();
   }
 
-  /** Deliveries of open legs' target tokens seen on the destination chains make those legs due now. */
-  private async hintDeliveries(): Promise<void> {
+  protected override async drain(): Promise<void> {
+    await this.scanning;
+    await Promise.allSettled([...this.runs]);
+  }
+
+  protected override snapshot(): TrackerState {
+    return { open: [...this.open.keys()], census: this.census.snapshot() };
+  }
+
+  protected override restore(state: unknown): boolean {
+    if (!isTrackerState(state)) return false;
+    for (const attemptId of state.open) this.open.set(attemptId, this.fresh());
+    this.census.restore(state.census);
+    return true;
+  }
+
+  /** New attempts, new facts on open ones (due at once) and terminal ones. */
+  protected override observe(event: RecordedEvent): void {
+    const attemptId = attemptIdOfStream(event.streamId);
+    this.census.observe(attemptId, event.type);
+    if (endsAttempt(event.type)) this.open.delete(attemptId);
+    else if (event.type === 'AttemptPrepared') this.open.set(attemptId, this.fresh());
+    else {
+      const entry = this.open.get(attemptId);
+      if (entry && event.revision > entry.revision) entry.wakeAt = 0;
+    }
+  }
+
+  /**
+   * Deliveries of open legs' target tokens seen on the destination chains make those legs due now. One scan at a
+   * time, in the background: the passes go on while a node is slow, and the legs it hints are launched by the pass
+   * after it ends.
+   */
+  private hintDeliveries(): void {
+    if (this.scanning) return;
+    const watched = this.watchedDeliveries();
+    if (watched.size === 0) return;
+    this.scanning = this.watcher
+      .scan([...watched.values()].map((legs) => legs[0].delivery))
+      .then((seen) => {
+        const now = this.clock.now();
+        let hinted = false;
+        for (const key of seen) {
+          for (const { attemptId, sliceId } of watched.get(key) ?? []) {
+            const entry = this.open.get(attemptId);
+            if (!entry) continue;
+            entry.tracking = evolveTracking(entry.tracking, { type: 'LegHinted', sliceId, at: now });
+            entry.wakeAt = Math.min(entry.wakeAt, now);
+            hinted = true;
+          }
+        }
+        if (hinted) void super.tick();
+      })
+      .catch(() => undefined) // a failed scan loses hints, nothing else
+      .finally(() => (this.scanning = null));
+  }
+
+  private watchedDeliveries(): Map<
+    string,
+    { attemptId: string; sliceId: string; delivery: WatchedDelivery }[]
+  > {
     const watched = new Map<string, { attemptId: string; sliceId: string; delivery: WatchedDelivery }[]>();
     for (const [attemptId, entry] of this.open) {
       const record = entry.record;
@@ -191,17 +200,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
         watched.set(key, [...(watched.get(key) ?? []), { attemptId, sliceId: slice.sliceId, delivery }]);
       }
     }
-    if (watched.size === 0) return;
-    const seen = await this.watcher.scan([...watched.values()].map((legs) => legs[0].delivery));
-    const now = this.clock.now();
-    for (const key of seen) {
-      for (const { attemptId, sliceId } of watched.get(key) ?? []) {
-        const entry = this.open.get(attemptId);
-        if (!entry) continue;
-        entry.tracking = evolveTracking(entry.tracking, { type: 'LegHinted', sliceId, at: now });
-        entry.wakeAt = Math.min(entry.wakeAt, now);
-      }
-    }
+    return watched;
   }
 
   private launchDue(): void {
@@ -236,7 +235,7 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
   private async runOnce(attemptId: string, entry: OpenAttempt): Promise<void> {
     const now = this.clock.now();
     try {
-      const loaded = await loadAttempt(this.store, attemptId, null);
+      const loaded = await loadAttempt(this.worker.store, attemptId, null);
       if (!loaded || isTerminalAttemptStatus(loaded.record.status)) {
         this.open.delete(attemptId);
         return;
@@ -259,13 +258,13 @@ export class SettlementTracker implements OnApplicationBootstrap, OnApplicationS
     } catch (err) {
       // One attempt's trouble (a node or provider outage) must not stall the others: it is tried again later.
       entry.wakeAt = now + this.options.pollMinMs;
-      this.logger.warn({ msg: 'tracking failed; retried later', attemptId, error: (err as Error)?.message });
+      this.worker.logger.warn({ msg: 'tracking failed; retried later', attemptId, error: errorMessage(err) });
     }
   }
 
   private deps(entry: OpenAttempt): TrackerDeps {
     return {
-      store: this.store,
+      store: this.worker.store,
       chains: this.chains,
       adapters: this.adapters,
       policy: this.policy,

@@ -1,16 +1,17 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import { nextDue, deliveryStats, attemptStreamId } from '@svc/domain';
-import { EVENT_STORE, type EventStore, type Position, readAllPaged } from '@svc/event-store';
-import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@svc/leases';
+import {
+  attemptDecider,
+  attemptIdOfWebhookStream,
+  attemptStreamId,
+  deliveryStats,
+  nextDue,
+  WEBHOOK_STREAM_PREFIX,
+} from '@svc/domain';
+import { aggregateStream, EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
+import { CatchUpWorker, errorMessage, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { type LifecycleMessage } from '@svc/messaging';
-import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory, PassScheduler } from '@svc/platform';
+import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { deliverWebhook } from '../delivery/deliver-webhook';
 import { WEBHOOKS_OPTIONS, type WebhooksOptions } from '../webhooks.options';
 import { webhookMetrics } from './webhook-metrics';
@@ -19,6 +20,8 @@ import { decideWebhooks, loadWebhooks } from './webhook-stream';
 
 /** The lease group of the dispatcher instances: `lease-webhook-dispatcher-<shard>` streams. */
 export const DISPATCHER_LEASE_GROUP = 'webhook-dispatcher';
+/** How often the dispatcher saves its log position and its list of attempts with webhooks (and at shutdown). */
+export const DISPATCHER_CHECKPOINT_EVERY_MS = 5_000;
 
 /**
  * Delivers each attempt's lifecycle webhooks to its partner's callback URL, in order per attempt (the next event
@@ -31,12 +34,8 @@ export const DISPATCHER_LEASE_GROUP = 'webhook-dispatcher';
  * so per-attempt order holds across instances, and a dead instance's attempts move on once its leases expire.
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('WebhookDispatcher');
+export class WebhookDispatcher extends CatchUpWorker {
   private readonly open = new Set<string>();
-  private position: Position | undefined;
-  private readonly scheduler = new PassScheduler(() => this.pass());
-  private readonly leases: ShardLeases;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -46,30 +45,23 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(WEBHOOKS_OPTIONS) private readonly options: WebhooksOptions,
     @Inject(WORK_SHARING) sharing: WorkSharing,
   ) {
-    this.leases = leasesFor(sharing, {
+    super({
       store,
       clock,
+      sharing,
       group: DISPATCHER_LEASE_GROUP,
-      onChange: (owned) => this.logger.log({ msg: 'delivering for shards', shards: [...owned] }),
-      onError: (err) => this.logger.warn({ msg: 'shard lease round failed', error: (err as Error)?.message }),
+      logger: new Logger('WebhookDispatcher'),
+      ownershipMessage: 'delivering for shards',
+      streamPrefixes: [WEBHOOK_STREAM_PREFIX],
+      tickMs: options.tickMs,
+      checkpointEveryMs: DISPATCHER_CHECKPOINT_EVERY_MS,
     });
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.leases.join();
-    this.scheduler.start(this.options.tickMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.scheduler.stop();
-    await this.leases.leave();
   }
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate delivery of the message is a no-op). */
   async queue(message: LifecycleMessage): Promise<void> {
-    const prepared = (await this.store.readStream(attemptStreamId(message.attemptId), { maxCount: 1 }))[0];
-    const partnerId = prepared?.data['partnerId'];
-    if (typeof partnerId !== 'string' || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
+    const partnerId = await this.partnerOf(message.attemptId);
+    if (partnerId === null || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
     await decideWebhooks(this.store, message.attemptId, `queue:${message.eventId}`, {
       type: 'QueueWebhook',
       data: {
@@ -86,29 +78,43 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     void this.tick();
   }
 
-  /** One pass over every attempt with due webhooks (serialized: see PassScheduler). */
-  tick(): Promise<void> {
-    return this.scheduler.run();
+  /** The partner of the attempt, from its first event (AttemptPrepared); null for an attempt never prepared. */
+  private async partnerOf(attemptId: string): Promise<string | null> {
+    const { state } = await aggregateStream(this.store, attemptStreamId(attemptId), attemptDecider, {
+      maxCount: 1,
+    });
+    return state.status === 'none' ? null : state.prepared.partnerId;
   }
 
-  private async pass(): Promise<void> {
-    try {
-      await this.leases.ensureCurrent();
-      await this.discover();
-      let depth = 0;
-      const ids = [...this.open].filter((id) => this.leases.ownsKey(id)); // the other instances deliver the rest
-      for (let i = 0; i < ids.length; i += this.options.concurrency) {
-        const results = await Promise.all(
-          ids
-            .slice(i, i + this.options.concurrency)
-            .map((id) => this.deliverNext(id).catch((err: unknown) => this.failed(id, err))),
-        );
-        depth += results.reduce((n, r) => n + r, 0);
-      }
-      webhookMetrics.queueDepth.set(depth);
-    } catch (err) {
-      this.logger.error(`dispatcher pass failed: ${(err as Error)?.message ?? String(err)}`);
+  /** Attempts with webhook streams written since the last pass (by queue(), the CLI or another process). */
+  protected override observe(event: RecordedEvent): void {
+    this.open.add(attemptIdOfWebhookStream(event.streamId));
+  }
+
+  /** Every attempt of this instance's shards with due webhooks, `concurrency` at a time. */
+  protected override async work(): Promise<void> {
+    let depth = 0;
+    const ids = [...this.open].filter((id) => this.leases.ownsKey(id)); // the other instances deliver the rest
+    for (let i = 0; i < ids.length; i += this.options.concurrency) {
+      const results = await Promise.all(
+        ids
+          .slice(i, i + this.options.concurrency)
+          .map((id) => this.deliverNext(id).catch((err: unknown) => this.failed(id, err))),
+      );
+      depth += results.reduce((n, r) => n + r, 0);
     }
+    webhookMetrics.queueDepth.set(depth);
+  }
+
+  protected override snapshot(): { open: string[] } {
+    return { open: [...this.open] };
+  }
+
+  protected override restore(state: unknown): boolean {
+    const open = (state as { open?: unknown } | null)?.open;
+    if (!Array.isArray(open) || !open.every((id) => typeof id === 'string')) return false;
+    for (const id of open) this.open.add(id);
+    return true;
   }
 
   /** Tries an attempt's webhooks in order while they are due and succeed; returns how many are still pending. */
@@ -184,25 +190,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     webhookMetrics.deliveries.inc({ outcome });
     if (outcome === 'delivered') webhookMetrics.lag.observe(Math.max(0, after - due.occurredAt) / 1000);
     if (outcome !== 'failed')
-      this.logger.log({ msg: `webhook ${outcome}`, attemptId, eventId: due.eventId, event: due.event });
+      this.worker.logger.log({
+        msg: `webhook ${outcome}`,
+        attemptId,
+        eventId: due.eventId,
+        event: due.event,
+      });
     return outcome === 'failed' ? { pending, progressed: false } : { pending: pending - 1, progressed: true };
   }
 
   private failed(attemptId: string, err: unknown): number {
-    this.logger.warn({
-      msg: 'webhook delivery pass failed',
-      attemptId,
-      error: (err as Error)?.message ?? String(err),
-    });
+    this.worker.logger.warn({ msg: 'webhook delivery pass failed', attemptId, error: errorMessage(err) });
     return 1;
-  }
-
-  /** Attempts with webhook streams written since the last pass (by queue(), the CLI or another process). */
-  private async discover(): Promise<void> {
-    this.position = await readAllPaged(
-      this.store,
-      { after: this.position, streamPrefixes: ['webhook-'] },
-      (event) => this.open.add(event.streamId.slice('webhook-'.length)),
-    );
   }
 }

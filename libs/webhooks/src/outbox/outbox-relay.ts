@@ -1,13 +1,7 @@
-import { webhookEventOf } from '@svc/domain';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { ATTEMPT_STREAM_PREFIX, attemptIdOfStream, webhookEventOf } from '@svc/domain';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '@svc/event-store';
-import { leasesFor, type ShardLeases, WORK_SHARING, type WorkSharing } from '@svc/leases';
+import { ShardedWorker, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { type LifecycleMessage, MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
 import { CLOCK, type Clock } from '@svc/platform';
 import { outboxMetrics } from './outbox-metrics';
@@ -32,15 +26,13 @@ class OutboxLeaseLostError extends Error {
  * checkpoint once a lease round has renewed the lease.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('OutboxRelay');
+export class OutboxRelay extends ShardedWorker {
   /** The running subscription; `ended` once it stopped on its own (an error, or the lease lapsed mid-stream). */
   private current: { subscription: Subscription | null; ended: boolean } | null = null;
   /** reconcile() calls, one after another. */
   private tail: Promise<void> = Promise.resolve();
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
-  private readonly lease: ShardLeases;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -48,28 +40,30 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(WORK_SHARING) sharing: WorkSharing,
   ) {
-    this.lease = leasesFor(sharing, {
+    super({
       store,
       clock,
+      sharing,
       group: OUTBOX_LEASE_GROUP,
       shardCount: 1,
-      // Also after a lapse between rounds (reported as lost, then owned again): the relay resumes.
-      onChange: () => void this.reconcile(),
-      onError: (err) =>
-        this.logger.warn({ msg: 'outbox lease round failed', error: (err as Error)?.message }),
+      logger: new Logger('OutboxRelay'),
+      ownershipMessage: 'outbox lease',
     });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.lease.join();
+  protected override async afterJoin(): Promise<void> {
     await this.reconcile();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  protected override async beforeLeave(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
     await this.reconcile();
-    await this.lease.leave();
+  }
+
+  /** Also after a lapse between rounds (reported as lost, then owned again): the relay resumes. */
+  protected override onOwnershipChange(): void {
+    void this.reconcile();
   }
 
   /** Whether the subscription runs: for tests and diagnostics. */
@@ -82,7 +76,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.tail = this.tail
       .then(() => this.apply())
       .catch((err: unknown) => {
-        this.logger.warn({
+        this.worker.logger.warn({
           msg: 'outbox relay did not start; retrying in 1 s',
           error: (err as Error)?.message,
         });
@@ -97,24 +91,26 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.current = null;
       await ended.subscription?.stop(); // already over: this only releases what it held
     }
-    const holding = !this.stopped && this.lease.owns(0);
+    const holding = !this.stopped && this.leases.owns(0);
     if (holding && !this.current) {
-      this.logger.log({ msg: 'relaying the outbox' });
+      this.worker.logger.log({ msg: 'relaying the outbox' });
       const run: { subscription: Subscription | null; ended: boolean } = { subscription: null, ended: false };
       this.current = run;
       try {
         run.subscription = await this.store.subscribe({
           subscriptionId: OUTBOX_SUBSCRIPTION_ID,
-          streamPrefixes: ['attempt-'],
+          streamPrefixes: [ATTEMPT_STREAM_PREFIX],
           handler: (event) => this.publish(event),
           onError: (err) => {
             // The failed event was not checkpointed: the next subscription delivers it again.
             run.ended = true;
             if (err instanceof OutboxLeaseLostError) {
-              this.logger.warn({ msg: 'outbox lease lapsed: relay paused until the lease is renewed' });
+              this.worker.logger.warn({
+                msg: 'outbox lease lapsed: relay paused until the lease is renewed',
+              });
               return; // the next lease round reports the lapse and the renewal
             }
-            this.logger.warn({
+            this.worker.logger.warn({
               msg: 'outbox relay stopped; resuming in 1 s',
               error: (err as Error)?.message,
             });
@@ -128,7 +124,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     } else if (!holding && this.current) {
       const run = this.current;
       this.current = null;
-      this.logger.log({ msg: 'outbox lease gone: relay stopped' });
+      this.worker.logger.log({ msg: 'outbox lease gone: relay stopped' });
       await run.subscription?.stop();
     }
   }
@@ -142,11 +138,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async publish(event: RecordedEvent): Promise<void> {
     const kind = webhookEventOf(event.type);
     if (!kind) return;
-    if (!this.lease.owns(0)) throw new OutboxLeaseLostError('the outbox lease lapsed');
+    if (!this.leases.owns(0)) throw new OutboxLeaseLostError('the outbox lease lapsed');
     const message: LifecycleMessage = {
       eventId: event.id,
       event: kind,
-      attemptId: event.streamId.slice('attempt-'.length),
+      attemptId: attemptIdOfStream(event.streamId),
       revision: event.revision,
       occurredAt: typeof event.data['at'] === 'number' ? event.data['at'] : Date.parse(event.recordedAt),
     };
