@@ -1,6 +1,7 @@
 export * from './errors/error-codes';
 export * from './errors/error-response';
 export * from './headers';
+export { parseRetryAfter } from './http/parse-retry-after';
 export type { Decider } from './decider/decider';
 
 export * from './enums/amount-basis';

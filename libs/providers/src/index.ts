@@ -19,6 +19,7 @@ export type {
 export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
 export { InvalidQuoteSliceError } from './invalid-quote-slice.error';
 export { TrackingContextMismatchError } from './tracking-context-mismatch.error';
+export { readTrackingContext } from './read-tracking-context';
 export { loadProvidersConfig, providersConfig, type ProvidersConfig } from './providers-config';
 export { PROVIDER_DEFAULTS, ProvidersEnv } from './providers-env.dto';
 export { createProviderAdapters, type ProviderAdapterDeps } from './create-provider-adapters';
@@ -29,6 +30,7 @@ export { mayanChain, type MayanChain } from './mayan/mayan-chains';
 export type { FetchFn } from './http/fetch-json';
 export { PROVIDER_ADAPTERS } from './provider-adapters.token';
 export { serializeProviderCall, type SerializedProviderCall } from './serialize-provider-call';
+export { quoteSliceFromStored, storedQuote, storedQuoteSlice, type StoredQuoteSlice } from './stored-quote';
 export {
   missingProviderCredentials,
   ROUTABLE_PROVIDERS,

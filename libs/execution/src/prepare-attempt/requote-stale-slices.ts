@@ -1,6 +1,10 @@
 import { type QuotedLegExecution, type QuotedSliceExecution } from '@svc/domain';
-import { type ProviderAdapter, type RoutableProvider, serializeProviderCall } from '@svc/providers';
-import { type Address } from 'viem';
+import {
+  type ProviderAdapter,
+  quoteSliceFromStored,
+  type RoutableProvider,
+  storedQuote,
+} from '@svc/providers';
 
 export type RequoteResult = { ok: true; legs: QuotedLegExecution[] } | { ok: false; message: string };
 
@@ -26,21 +30,8 @@ export async function requoteStaleSlices(
         slices.push(slice);
         continue;
       }
-      const asked = slice.quotedWith;
       const result = await adapters[slice.provider as RoutableProvider].quote(
-        {
-          ...asked,
-          wallet: asked.wallet as Address,
-          recipient: asked.recipient as Address,
-          refundTo: asked.refundTo as Address,
-          appFeeRecipient: asked.appFeeRecipient as Address | null,
-          source: {
-            ...asked.source,
-            token: asked.source.token as Address,
-            amount: BigInt(asked.source.amount),
-          },
-          target: { ...asked.target, token: asked.target.token as Address },
-        },
+        quoteSliceFromStored(slice.quotedWith),
         { signal: AbortSignal.timeout(timeoutMs) },
       );
       if (!result.ok)
@@ -55,16 +46,7 @@ export async function requoteStaleSlices(
           message: `${slice.provider}'s fresh quote would deliver less than the quoted minimum; request a new quote`,
         };
       }
-      slices.push({
-        ...slice,
-        calls: q.calls.map(serializeProviderCall),
-        providerRequestId: q.providerRequestId,
-        trackingContext: { ...q.trackingContext },
-        expectedOutputRaw: q.expectedOutputRaw.toString(),
-        minimumOutputRaw: q.minimumOutputRaw.toString(),
-        validUntil: q.validUntil,
-        etaSeconds: q.etaSeconds,
-      });
+      slices.push({ ...slice, ...storedQuote(q), provider: slice.provider });
     }
     refreshed.push({ ...leg, slices });
   }

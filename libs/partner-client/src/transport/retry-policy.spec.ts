@@ -1,5 +1,4 @@
 import { type PartnerResponse } from '../partner-response';
-import { parseRetryAfter } from './parse-retry-after';
 import { retryDelayMs } from './retry-policy';
 
 const policy = { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 2000 };
@@ -55,21 +54,5 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(answer(429, null, { 'retry-after': '1' }), 0, policy, NOW, fullJitter)).toBe(1000);
     expect(retryDelayMs(answer(503, null, { 'retry-after': '0' }), 0, policy, NOW, fullJitter)).toBe(100);
     expect(retryDelayMs(answer(429, null, { 'retry-after': '3600' }), 0, policy, NOW, fullJitter)).toBe(2000);
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it.each<[string | undefined, number | undefined]>([
-    [undefined, undefined],
-    ['0', 0],
-    ['2', 2000],
-    [' 7 ', 7000],
-    ['-1', undefined],
-    ['1.5', undefined],
-    ['soon', undefined],
-    [new Date(NOW + 3000).toUTCString(), 3000],
-    [new Date(NOW - 3000).toUTCString(), 0],
-  ])('%j → %s', (value, ms) => {
-    expect(parseRetryAfter(value, NOW)).toBe(ms);
   });
 });

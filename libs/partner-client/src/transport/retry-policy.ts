@@ -1,6 +1,5 @@
-import { HEADER } from '@svc/contract';
+import { HEADER, parseRetryAfter } from '@svc/contract';
 import { type PartnerResponse } from '../partner-response';
-import { parseRetryAfter } from './parse-retry-after';
 
 export interface RetryPolicy {
   /** Retries after the first try. */
@@ -29,7 +28,7 @@ export function retryDelayMs(
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
   const backoff = Math.round(step / 2 + (random() * step) / 2);
   const retryAfter = parseRetryAfter(response?.headers[HEADER.retryAfter], nowMs);
-  return retryAfter === undefined ? backoff : Math.min(policy.maxDelayMs, Math.max(retryAfter, backoff));
+  return retryAfter === null ? backoff : Math.min(policy.maxDelayMs, Math.max(retryAfter, backoff));
 }
 
 function isRetryable(response: PartnerResponse): boolean {

@@ -5,7 +5,7 @@ import {
   type QuotedFees,
   type QuotedLegExecution,
 } from '@svc/domain';
-import { type ProviderQuote, type QuoteSlice, serializeProviderCall } from '@svc/providers';
+import { type ProviderQuote, type QuoteSlice, storedQuote, storedQuoteSlice } from '@svc/providers';
 import { type GatheredQuotes, quoteKey } from './gather-quotes';
 
 /** The provider data prepare needs, for the selected routes only (calls verbatim, amounts as strings). */
@@ -43,22 +43,17 @@ function toSliceExecution(slice: AllocationSlice, q: ProviderQuote, asked: Quote
   return {
     sliceId: slice.sliceId,
     sourceIndex: slice.sourceIndex,
-    provider: q.provider,
-    calls: q.calls.map(serializeProviderCall),
-    providerRequestId: q.providerRequestId,
-    trackingContext: { ...q.trackingContext },
-    expectedOutputRaw: q.expectedOutputRaw.toString(),
-    minimumOutputRaw: q.minimumOutputRaw.toString(),
-    validUntil: q.validUntil,
-    etaSeconds: q.etaSeconds,
-    appFee: q.appFee === null ? null : { ...q.appFee },
-    quotedWith: { ...asked, source: { ...asked.source, amount: asked.source.amount.toString() } },
+    ...storedQuote(q),
+    quotedWith: storedQuoteSlice(asked),
   };
 }
 
 /**
- * The markup (partner's share of the app fee) owed per covered slice: markupBps of the slice's input, with the
- * provider that carries it and how that provider pays the fee (an off-chain balance to claim, or on chain where).
+ * The markup (partner's share of the app fee) owed per covered slice, with the provider that carries it and how that
+ * provider pays the fee (an off-chain balance to claim, or on chain where). The providers are asked for
+ * serviceFeeBps + markupBps; the partner's share of what a provider actually charges is markupBps / that sum of it, so
+ * markupBps of the input when the whole rate is charged, proportionally less when the provider caps it (Mayan Swift,
+ * review D12/D15), nothing when it charges none: never a markup owed out of a fee nobody collected.
  */
 export function sessionFees(
   decision: QuoteDecision,
@@ -70,21 +65,32 @@ export function sessionFees(
       .filter((s) => s.kind === 'route' && route!.coveredSliceIds.includes(s.sliceId))
       .map((s) => ({ ...s, provider: route!.provider })),
   );
+  const askedBps = fee.serviceFeeBps + fee.markupBps;
   return {
     ...fee,
     markupOwed:
       fee.markupBps === 0
         ? []
-        : slices.map((s) => ({
-            sliceId: s.sliceId,
-            chainId: s.chainId,
-            token: s.address,
-            rawAmount: ((s.rawAmount * BigInt(fee.markupBps)) / 10_000n).toString(),
-            usd:
-              s.usdValue === null ? null : Math.round(Number(s.usdValue) * fee.markupBps * 100) / 1_000_000,
-            provider: s.provider,
-            collectedAs: collectedAs(gathered.providerQuotes.get(quoteKey(s.sliceId, s.provider))),
-          })),
+        : slices.map((s) => {
+            const quote = gathered.providerQuotes.get(quoteKey(s.sliceId, s.provider));
+            const collectedBps = Math.min(quote?.appFee?.bps ?? 0, askedBps);
+            // input × markupBps/10 000 × collectedBps/askedBps, divided once (rounded down to a base unit).
+            const share = BigInt(fee.markupBps * collectedBps);
+            const per = BigInt(askedBps) * 10_000n;
+            return {
+              sliceId: s.sliceId,
+              chainId: s.chainId,
+              token: s.address,
+              rawAmount: ((s.rawAmount * share) / per).toString(),
+              usd:
+                s.usdValue === null
+                  ? null
+                  : Math.round((Number(s.usdValue) * 1_000_000 * Number(share)) / Number(per)) / 1_000_000,
+              provider: s.provider,
+              collectedAs: collectedAs(quote),
+              collectedBps,
+            };
+          }),
   };
 }
 

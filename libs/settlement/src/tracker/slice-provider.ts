@@ -1,16 +1,18 @@
 import { type AttemptSlice } from '@svc/domain';
-import { type ProviderAdapter, type TrackingContext } from '@svc/providers';
+import { type ProviderAdapter, readTrackingContext, type TrackingContext } from '@svc/providers';
 import { type TrackerDeps } from './tracker-deps';
 
 /**
- * The adapter that follows a slice, with the tracking context its quote stored (plain JSON in the attempt, typed
- * here once); null for a no-op slice or a provider this service has no adapter for.
+ * The adapter that follows a slice, with the tracking context its quote stored (plain JSON in the attempt, checked and
+ * typed by readTrackingContext); null for a no-op slice, a provider this service has no adapter for, or a context
+ * that is not the provider's.
  */
 export function sliceProvider(
   deps: Pick<TrackerDeps, 'adapters'>,
   slice: AttemptSlice,
 ): { adapter: ProviderAdapter; context: TrackingContext } | null {
   const adapter = slice.provider === null ? undefined : deps.adapters[slice.provider];
-  if (adapter === undefined || slice.trackingContext === null) return null;
-  return { adapter, context: slice.trackingContext as unknown as TrackingContext };
+  const context = slice.trackingContext === null ? null : readTrackingContext(slice.trackingContext);
+  if (adapter === undefined || context === null || context.provider !== slice.provider) return null;
+  return { adapter, context };
 }

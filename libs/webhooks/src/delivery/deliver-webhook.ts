@@ -1,4 +1,4 @@
-import { parseRetryAfter } from './parse-retry-after';
+import { parseRetryAfter } from '@svc/contract';
 import { postBounded } from './post-bounded';
 import { webhookRequestHeaders } from './webhook-request-headers';
 
