@@ -14,8 +14,8 @@ export interface MissingCredentials {
 
 /**
  * What each provider asks production integrators for (reviews/providers.md D16):
- * - Relay: without `x-api-key`, `/quote` is limited to 50 a minute and `/requests/v3` (actual amounts) is closed
- *   (docs.relay.link references/api/api-keys).
+ * - Relay: without `x-api-key`, `/requests/v3` (actual amounts) is closed. A key no longer raises the `/quote` limit
+ *   by itself (50 a minute by default since 2026-07-21; docs.relay.link references/api/api-keys, docs/providers.md).
  * - Across: an API key and an integratorId, "Both are required for production. Without them, your requests may be
  *   rate-limited or rejected" (docs.across.to /introduction/api-keys).
  * - Mayan: the `apiKey` raises the per-IP limit (swap-sdk README).
@@ -43,7 +43,7 @@ export function missingProviderCredentials(
 }
 
 const CONSEQUENCES: Record<RoutableProvider, string> = {
-  relay: 'relay quotes are limited to 50 a minute and delivered amounts stay unknown',
+  relay: "relay's delivered amounts (/requests/v3) stay unknown",
   across: 'across may rate-limit or reject every request',
   mayan: 'mayan rate-limits this host by IP',
 };

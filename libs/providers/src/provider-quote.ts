@@ -49,6 +49,11 @@ export interface ProviderQuote {
  */
 export interface AppFeeCollection {
   paidAs: 'offchain_balance' | 'destination_transfer' | 'source_transfer';
+  /**
+   * The rate the provider will charge, in bps of the input: the asked appFeeBps, or less where the provider caps it
+   * (Mayan Swift: 50 bps on V1, 100 on V2). What the markup owed to a partner is reckoned from.
+   */
+  bps: number;
   /** The chain and token the fee is paid on; null for an off-chain balance. */
   chainId: number | null;
   token: Address | null;

@@ -306,6 +306,7 @@ describe('quote on the provider sandbox', () => {
           provider: 'relay',
           collectedAs: {
             paidAs: 'offchain_balance',
+            bps: 25,
             chainId: null,
             token: null,
             claim: 'POST /app-fees/{recipient}/claim',

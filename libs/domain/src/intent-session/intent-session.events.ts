@@ -61,6 +61,8 @@ export interface QuotedLegExecution {
  */
 export interface QuotedAppFee {
   paidAs: 'offchain_balance' | 'destination_transfer' | 'source_transfer';
+  /** The rate the provider charges, bps of the input (absent on sessions stored before it was recorded). */
+  bps?: number;
   chainId: number | null;
   token: string | null;
   /** How an off-chain balance is claimed. */
@@ -73,8 +75,10 @@ export interface QuotedFees {
   markupBps: number;
   recipient: string | null;
   /**
-   * Per covered slice: markupBps of its input, in source base units (owed to the partner off-chain), and how the
-   * provider pays the fee it comes out of (absent on sessions stored before it was recorded).
+   * Per covered slice: the partner's share of the app fee the provider collects on its input, in source base units
+   * (owed to the partner off-chain): markupBps of the input when the provider charges the whole asked rate
+   * (serviceFeeBps + markupBps), proportionally less when it charges less (`collectedBps`), nothing when it charges
+   * none. With how the provider pays the fee (`collectedAs`; both absent on sessions stored before they were).
    */
   markupOwed: {
     sliceId: string;
@@ -84,6 +88,8 @@ export interface QuotedFees {
     usd: number | null;
     provider?: string;
     collectedAs?: QuotedAppFee | null;
+    /** The rate the provider charges on this slice (≤ serviceFeeBps + markupBps). */
+    collectedBps?: number;
   }[];
 }
 

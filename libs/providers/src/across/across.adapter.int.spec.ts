@@ -232,7 +232,13 @@ describe('AcrossAdapter', () => {
         validUntil: 1767226200000,
         trackingContext: CONTEXT,
         // Paid on the destination in the output token by the MulticallHandler (D15).
-        appFee: { paidAs: 'destination_transfer', chainId: 8453, token: slice.target.token, claim: null },
+        appFee: {
+          paidAs: 'destination_transfer',
+          bps: slice.appFeeBps,
+          chainId: 8453,
+          token: slice.target.token,
+          claim: null,
+        },
       });
     });
 

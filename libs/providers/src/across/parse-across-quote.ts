@@ -33,6 +33,7 @@ export function parseAcrossQuote(body: unknown, slice: QuoteSlice): ProviderQuot
       slice.appFeeBps > 0
         ? {
             paidAs: 'destination_transfer',
+            bps: slice.appFeeBps,
             chainId: slice.target.chainId,
             token: slice.target.token,
             claim: null,

@@ -487,12 +487,14 @@ describe('MayanAdapter', () => {
         body.quotes[0].swiftVersion === 'V2'
           ? {
               paidAs: 'source_transfer',
+              bps: 25,
               chainId: slice.source.chainId,
               token: slice.source.token,
               claim: null,
             }
           : {
               paidAs: 'destination_transfer',
+              bps: 25,
               chainId: slice.target.chainId,
               token: slice.target.token,
               claim: null,
@@ -513,6 +515,7 @@ describe('MayanAdapter', () => {
         referrerAddr: bytes32(FEE_RECIPIENT),
         referrerBps: 0,
       });
+      expect(quote.appFee).toBeNull(); // the order pays no referrer fee, so none is collected
     });
 
     it.each<[string, 'V1' | 'V2', number, number | undefined, number, number]>([
@@ -537,6 +540,8 @@ describe('MayanAdapter', () => {
         );
         expect(server.received[0].body).toMatchObject({ referrerBps: asked });
         expect(paramsOf(quote.calls[1])).toMatchObject({ referrerBps: ordered });
+        // What the markup owed to the partner is reckoned from: the rate the order really pays (none at 0).
+        expect(quote.appFee?.bps ?? 0).toBe(ordered);
       },
     );
 

@@ -48,19 +48,22 @@ export function swiftProviderQuote(
       targetDecimals: slice.target.decimals,
     },
     // The referrer is paid on the destination out of the output on Swift V1, and out of the locked source asset on V2
-    // (docs.mayan.finance /integration/referral; review D15).
+    // (docs.mayan.finance /integration/referral; review D15), at the rate the order carries: capped by Swift version,
+    // 0 when the quote did not echo a referrerBps (swift-order.ts), and then no fee at all.
     appFee:
-      build.referrer === null || slice.appFeeBps === 0
+      build.referrer === null || slice.appFeeBps === 0 || order.referrerBps === 0
         ? null
         : quote.swiftVersion === 'V2'
           ? {
               paidAs: 'source_transfer',
+              bps: order.referrerBps,
               chainId: slice.source.chainId,
               token: slice.source.token,
               claim: null,
             }
           : {
               paidAs: 'destination_transfer',
+              bps: order.referrerBps,
               chainId: slice.target.chainId,
               token: slice.target.token,
               claim: null,

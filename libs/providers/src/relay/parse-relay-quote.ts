@@ -36,6 +36,7 @@ export function parseRelayQuote(body: unknown, slice: QuoteSlice): ProviderQuote
       slice.appFeeBps > 0
         ? {
             paidAs: 'offchain_balance',
+            bps: slice.appFeeBps,
             chainId: null,
             token: null,
             claim: 'POST /app-fees/{recipient}/claim',

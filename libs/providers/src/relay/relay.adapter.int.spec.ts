@@ -171,6 +171,7 @@ describe('RelayAdapter', () => {
       // Relay credits the fee to an off-chain balance claimed through its API (docs /features/app-fees; D15).
       expect(result.ok && result.quote.appFee).toEqual({
         paidAs: 'offchain_balance',
+        bps: 35,
         chainId: null,
         token: null,
         claim: 'POST /app-fees/{recipient}/claim',

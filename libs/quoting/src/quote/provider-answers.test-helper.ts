@@ -112,6 +112,7 @@ function appFee(provider: RoutableProvider, slice: QuoteSlice): AppFeeCollection
   if (provider === 'relay')
     return {
       paidAs: 'offchain_balance',
+      bps: slice.appFeeBps,
       chainId: null,
       token: null,
       claim: 'POST /app-fees/{recipient}/claim',
@@ -119,11 +120,18 @@ function appFee(provider: RoutableProvider, slice: QuoteSlice): AppFeeCollection
   if (provider === 'across')
     return {
       paidAs: 'destination_transfer',
+      bps: slice.appFeeBps,
       chainId: slice.target.chainId,
       token: slice.target.token,
       claim: null,
     };
-  return { paidAs: 'source_transfer', chainId: slice.source.chainId, token: slice.source.token, claim: null };
+  return {
+    paidAs: 'source_transfer',
+    bps: slice.appFeeBps,
+    chainId: slice.source.chainId,
+    token: slice.source.token,
+    claim: null,
+  };
 }
 
 export function quoteFailure(

@@ -113,13 +113,20 @@ describe('sessionFees: the markup owed to the partner, per covered slice', () =>
         [
           'to-base',
           'across',
-          { paidAs: 'destination_transfer', chainId: 8453, token: TOKEN.usdcBase.address, claim: null },
+          {
+            paidAs: 'destination_transfer',
+            bps: 50,
+            chainId: 8453,
+            token: TOKEN.usdcBase.address,
+            claim: null,
+          },
         ],
         [
           'to-arb',
           'relay',
           {
             paidAs: 'offchain_balance',
+            bps: 50,
             chainId: null,
             token: null,
             claim: 'POST /app-fees/{recipient}/claim',
@@ -136,11 +143,52 @@ describe('sessionFees: the markup owed to the partner, per covered slice', () =>
       expect([owed.provider, owed.collectedAs?.paidAs]).toEqual(['mayan', 'source_transfer']);
     });
 
-    it('null when the provider reports that it takes no app fee', () => {
+    it('null, and nothing owed, when the provider reports that it takes no app fee', () => {
       const request = quoteRequest([source(TOKEN.usdcArb, 40_000000n)], toBase, { feeBps: 30 });
       const noFeeTaken: Respond = (p, s) => providerQuote(p, s, { appFee: null });
       const [owed] = feesOf(request, noFeeTaken).markupOwed;
-      expect([owed.provider, owed.rawAmount, owed.collectedAs]).toEqual(['across', '120000', null]);
+      expect([owed.provider, owed.rawAmount, owed.usd, owed.collectedAs, owed.collectedBps]).toEqual([
+        'across',
+        '0',
+        null,
+        null,
+        0,
+      ]);
+    });
+  });
+
+  describe('owes the partner its share of what the provider actually charges (review D12/D15)', () => {
+    // 20 bps service fee + 150 bps markup asked; a Swift V2 order takes at most 100 bps.
+    const request = quoteRequest([source(TOKEN.usdcArb, 40_000000n, { usdValue: '40' })], toBase, {
+      feeBps: 150,
+    });
+    const charging =
+      (bps: number): Respond =>
+      (p, s) =>
+        providerQuote(p, s, {
+          appFee: {
+            paidAs: 'source_transfer',
+            bps,
+            chainId: 42161,
+            token: TOKEN.usdcArb.address,
+            claim: null,
+          },
+        });
+
+    it('the whole markup when the whole rate is charged', () => {
+      const [owed] = feesOf(request, charging(170)).markupOwed;
+      expect([owed.rawAmount, owed.usd, owed.collectedBps]).toEqual(['600000', 0.6, 170]);
+    });
+
+    it('markupBps × charged / asked when the provider caps the rate, rounded down', () => {
+      // 150 × 100 / 170 = 88.235… bps of 40 USDC: 352 941 base units (0.352941 USD).
+      const [owed] = feesOf(request, charging(100)).markupOwed;
+      expect([owed.rawAmount, owed.usd, owed.collectedBps]).toEqual(['352941', 0.352941, 100]);
+    });
+
+    it('never more than markupBps, whatever a provider claims to charge', () => {
+      const [owed] = feesOf(request, charging(10_000)).markupOwed;
+      expect([owed.rawAmount, owed.collectedBps]).toEqual(['600000', 170]);
     });
   });
 });

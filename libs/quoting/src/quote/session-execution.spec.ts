@@ -110,6 +110,7 @@ describe('sessionExecution: what prepare needs, for the selected routes only', (
     });
     expect(sessionExecution(decision, gathered)[0].slices[0].appFee).toEqual({
       paidAs: 'source_transfer',
+      bps: 25,
       chainId: 42161,
       token: TOKEN.usdcArb.address,
       claim: null,
