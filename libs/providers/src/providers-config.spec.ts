@@ -1,5 +1,5 @@
 import { ConfigError } from '@svc/platform';
-import { loadProvidersConfig } from './providers-config';
+import { loadProvidersConfig, providerSecrets } from './providers-config';
 import { ACROSS_CONTRACTS } from './vouch/across-contracts';
 import { mayanContracts } from './vouch/mayan-contracts';
 import { RELAY_CONTRACTS } from './vouch/relay-contracts';
@@ -149,5 +149,15 @@ describe('loadProvidersConfig', () => {
   it('never echoes a key in its message', () => {
     expect(() => loadProvidersConfig({ RELAY_API_KEY: 'sk live 123' })).toThrow(/RELAY_API_KEY/);
     expect(() => loadProvidersConfig({ RELAY_API_KEY: 'sk live 123' })).not.toThrow(/sk live/);
+  });
+});
+
+describe('providerSecrets', () => {
+  it("is every provider's credential that is set, whatever the provider", () => {
+    const config = loadProvidersConfig({ RELAY_API_KEY: 'relay-secret', MAYAN_API_KEY: 'mayan-secret' });
+    expect(providerSecrets(config).sort()).toEqual(['mayan-secret', 'relay-secret']);
+    expect(providerSecrets({ ...config, fourth: { apiKey: 'fourth-secret' } } as typeof config)).toContain(
+      'fourth-secret',
+    );
   });
 });

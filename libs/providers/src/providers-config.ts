@@ -74,3 +74,14 @@ export function providersConfig(env: ProvidersEnv): ProvidersConfig {
 function baseUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
+
+/**
+ * Every provider credential that is set: what the logger scrubs from every line. Read from the config itself (any
+ * `apiKey` of any provider), so a provider added to ProvidersConfig is scrubbed without another list to keep.
+ */
+export function providerSecrets(config: ProvidersConfig): string[] {
+  return Object.values(config).flatMap((section: unknown) => {
+    const key = (section as { apiKey?: unknown } | null)?.apiKey;
+    return typeof key === 'string' && key.length > 0 ? [key] : [];
+  });
+}

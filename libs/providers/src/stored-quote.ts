@@ -3,18 +3,17 @@ import { type QuoteSlice } from './provider-adapter.port';
 import { type ProviderQuote } from './provider-quote';
 import { serializeProviderCall } from './serialize-provider-call';
 
-/** A provider quote request as an intent session stores it: JSON-safe, the raw amount as a base-10 string. */
-export interface StoredQuoteSlice {
-  sliceId: string;
-  wallet: string;
-  recipient: string;
-  refundTo: string;
-  source: { chainId: number; token: string; amount: string; decimals: number; symbol?: string };
-  target: { chainId: number; token: string; decimals: number; symbol?: string };
-  slippageBps: number;
-  appFeeBps: number;
-  appFeeRecipient: string | null;
-}
+/** A value as JSON carries it: raw amounts (bigint) as base-10 strings, addresses as plain strings. */
+type Stored<T> = T extends bigint
+  ? string
+  : T extends `0x${string}`
+    ? string
+    : T extends object
+      ? { [K in keyof T]: Stored<T[K]> }
+      : T;
+
+/** A provider quote request as an intent session stores it (the domain's QuotedSliceParams has this shape). */
+export type StoredQuoteSlice = Stored<QuoteSlice>;
 
 /**
  * What an intent session keeps of a provider's quote for prepare (the calls verbatim, amounts as strings), written

@@ -1,3 +1,5 @@
+import { ROUTABLE_PROVIDERS, type RoutableProvider } from '@svc/providers';
+
 /** Settings of the quoting feature (README "Configuration"), bound by the composition root. */
 export interface QuotingOptions {
   /** expiresAt = quote time + this, never later than the earliest provider deadline. Default 60. */
@@ -12,5 +14,5 @@ export interface QuotingOptions {
 
 export const QUOTING_OPTIONS = Symbol('QUOTING_OPTIONS');
 
-/** Provider order: the last tie-breaker of route selection. */
-export const PROVIDER_ORDER = ['relay', 'across', 'mayan'] as const;
+/** Provider order: the last tie-breaker of route selection; every provider with an adapter, as registered. */
+export const PROVIDER_ORDER: readonly RoutableProvider[] = ROUTABLE_PROVIDERS;

@@ -21,5 +21,6 @@ export * from './kafka/start-kafka-mock';
 export * from './sandbox/duplicated-facts';
 export * from './http/counting-webhook-receiver';
 export * from './event-store/append-barrier';
+export * from './event-store/observed-reads';
 export * from './sandbox/sandbox-driver';
 export * from './time/manual-clock';

@@ -2,6 +2,7 @@ import { ChainRegistry, loadChainsFile } from '@svc/chains';
 import { ConfigError, createLogger, loadPartnersFile, type Logger, type PartnerConfig } from '@svc/platform';
 import { type AppConfig, type AppRole, loadAppConfig } from '../config/app-config';
 import { checkProvidersAtBoot } from './check-providers-at-boot';
+import { providerSecrets } from '@svc/providers';
 
 /** What every app reads from its environment before composing anything. */
 export interface Runtime {
@@ -33,9 +34,7 @@ export function loadRuntime(
   }
   const chains = new ChainRegistry(config.files.chains ? loadChainsFile(config.files.chains) : []);
   const { providers } = config;
-  const providerKeys = [providers.relay.apiKey, providers.across.apiKey, providers.mayan.apiKey].filter(
-    (k): k is string => !!k,
-  );
+  const providerKeys = providerSecrets(providers);
   const logger = createLogger({
     level: config.log.level,
     name,

@@ -1,5 +1,5 @@
-import { type EventStore, MemoryEventStore, type ReadAllOptions, type RecordedEvent } from '@svc/event-store';
-import { ManualClock } from '@svc/testing';
+import { type EventStore, MemoryEventStore, type RecordedEvent } from '@svc/event-store';
+import { ManualClock, observedReads } from '@svc/testing';
 import { CatchUpWorker } from './catch-up-worker';
 import { readWorkerCheckpoint, writeWorkerCheckpoint } from './worker-checkpoint';
 import { type WorkerLogger } from './worker-logger';
@@ -59,22 +59,6 @@ const item = (store: EventStore, n: number) =>
   store.append(`item-${n}`, [{ id: crypto.randomUUID(), type: 'ItemAdded', data: { n } }], {
     expectedRevision: 'no_stream',
   });
-/** The store, with every readAll's `after` noted. */
-function observed(store: EventStore): { store: EventStore; reads: (string | undefined)[] } {
-  const reads: (string | undefined)[] = [];
-  const proxy = new Proxy(store, {
-    get(target, key, receiver) {
-      if (key === 'readAll')
-        return (options?: ReadAllOptions) => {
-          reads.push(options?.after);
-          return target.readAll(options);
-        };
-      const value = Reflect.get(target, key, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { store: proxy, reads };
-}
 
 describe('CatchUpWorker', () => {
   const clock = new ManualClock(1_000_000);
@@ -92,7 +76,7 @@ describe('CatchUpWorker', () => {
     expect(saved?.state).toEqual({ seen: ['item-1', 'item-2'] });
 
     await item(store, 3);
-    const { store: watched, reads } = observed(store);
+    const { store: watched, reads } = observedReads(store);
     const second = new ItemWorker(watched, clock, logger());
     await second.onApplicationBootstrap();
     await second.tick();
@@ -110,7 +94,7 @@ describe('CatchUpWorker', () => {
       { position: null, state: { other: 'shape' } },
       crypto.randomUUID(),
     );
-    const { store: watched, reads } = observed(store);
+    const { store: watched, reads } = observedReads(store);
     const worker = new ItemWorker(watched, clock, logger());
     await worker.onApplicationBootstrap();
     await worker.tick();

@@ -19,7 +19,7 @@ describe('parsePartners', () => {
         authVersion: 2,
         callbackUrl: 'https://p.example/hooks',
         maxFeeBps: 300,
-        allowedProviders: ['relay', 'across', 'mayan'],
+        allowedProviders: ['relay', 'across', 'mayan', 'symbiosis', 'fly'],
         rateLimitPerMinute: 600,
         enabled: true,
       },

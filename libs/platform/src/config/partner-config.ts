@@ -1,4 +1,4 @@
-import { type ProviderName } from '@svc/contract';
+import { PROVIDER_NAMES, type ProviderName } from '@svc/contract';
 
 /** A partner as the service uses it: secret resolved, defaults applied. Never logged (see redaction). */
 export interface PartnerConfig {
@@ -14,7 +14,8 @@ export interface PartnerConfig {
 
 export const PARTNER_DEFAULTS = {
   maxFeeBps: 300,
-  allowedProviders: ['relay', 'across', 'mayan'] as ProviderName[],
+  /** Every provider the API names; quoting considers those of them that have an adapter (ROUTABLE_PROVIDERS). */
+  allowedProviders: PROVIDER_NAMES as readonly ProviderName[],
   rateLimitPerMinute: 600,
   enabled: true,
 } as const;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChainRegistry } from '@svc/chains';
 import { type AttemptPreparedData } from '@svc/domain';
-import { type EventStore, type ReadAllOptions, SqliteEventStore } from '@svc/event-store';
+import { type EventStore, SqliteEventStore } from '@svc/event-store';
 import { readWorkerCheckpoint, type WorkSharing } from '@svc/leases';
-import { ManualClock } from '@svc/testing';
+import { ManualClock, observedReads } from '@svc/testing';
 import { DEFAULT_SETTLEMENT_OPTIONS } from '../settlement.options';
 import { Logger } from '@nestjs/common';
 import { SettlementTracker, TRACKER_LEASE_GROUP } from './settlement-tracker';
@@ -35,23 +35,6 @@ const prepared = (attemptId: string): AttemptPreparedData => ({
   legs: [],
   walletContext: null,
 });
-
-/** The real SQLite store, with every readAll's `after` noted (what a restarted tracker re-reads). */
-function observed(store: EventStore): { store: EventStore; reads: (string | undefined)[] } {
-  const reads: (string | undefined)[] = [];
-  const proxy = new Proxy(store, {
-    get(target, key, receiver) {
-      if (key === 'readAll')
-        return (options?: ReadAllOptions) => {
-          reads.push(options?.after);
-          return target.readAll(options);
-        };
-      const value = Reflect.get(target, key, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { store: proxy, reads };
-}
 
 Logger.overrideLogger(false);
 
@@ -91,7 +74,7 @@ describe('SettlementTracker over SQLite: checkpointed catch-up', () => {
 
     await prepare('a4'); // while no tracker runs
     clock.set(T0 + 60_001); // every attempt's evidence deadline has passed
-    const { store, reads } = observed(sqlite);
+    const { store, reads } = observedReads(sqlite);
     const second = tracker(store);
     await second.onApplicationBootstrap();
     await second.tick();

@@ -5,15 +5,21 @@ import { webhookPayload } from './webhook-payload';
 
 const names = { chainName: (id: number) => `chain ${id}` };
 
+/** at_1, submitted with its signature (the domain fixture), in a fresh store. */
+async function submittedAttempt() {
+  const store = new MemoryEventStore();
+  const streamId = attemptStreamId('at_1');
+  await store.append(
+    streamId,
+    submittedWithSignature.map((e) => ({ id: crypto.randomUUID(), type: e.type, data: { ...e.data } })),
+    { expectedRevision: 'no_stream' },
+  );
+  return { store, streamId };
+}
+
 describe('webhookPayload', () => {
   it("carries a refunded leg's refund: where the money went, as the status snapshot shows it", async () => {
-    const store = new MemoryEventStore();
-    const streamId = attemptStreamId('at_1');
-    await store.append(
-      streamId,
-      submittedWithSignature.map((e) => ({ id: crypto.randomUUID(), type: e.type, data: { ...e.data } })),
-      { expectedRevision: 'no_stream' },
-    );
+    const { store, streamId } = await submittedAttempt();
     const refund = {
       chainId: 1,
       token: USDC_BASE,
@@ -53,13 +59,7 @@ describe('webhookPayload', () => {
   });
 
   it('is the attempt as of its lifecycle event, not a later state', async () => {
-    const store = new MemoryEventStore();
-    const streamId = attemptStreamId('at_1');
-    await store.append(
-      streamId,
-      submittedWithSignature.map((e) => ({ id: crypto.randomUUID(), type: e.type, data: { ...e.data } })),
-      { expectedRevision: 'no_stream' },
-    );
+    const { store, streamId } = await submittedAttempt();
     const submitted = submittedWithSignature.length - 1;
     await handleCommand(
       store,

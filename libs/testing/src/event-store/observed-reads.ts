@@ -1,0 +1,21 @@
+import { type EventStore, type ReadAllOptions } from '@svc/event-store';
+
+/**
+ * The store, with every readAll's `after` noted in `reads`: what a restarted worker reads of the global log again
+ * (undefined: from the beginning).
+ */
+export function observedReads(store: EventStore): { store: EventStore; reads: (string | undefined)[] } {
+  const reads: (string | undefined)[] = [];
+  const proxy = new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'readAll')
+        return (options?: ReadAllOptions) => {
+          reads.push(options?.after);
+          return target.readAll(options);
+        };
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: proxy, reads };
+}
