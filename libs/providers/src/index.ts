@@ -20,7 +20,12 @@ export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
 export { InvalidQuoteSliceError } from './invalid-quote-slice.error';
 export { TrackingContextMismatchError } from './tracking-context-mismatch.error';
 export { readTrackingContext } from './read-tracking-context';
-export { loadProvidersConfig, providerSecrets, providersConfig, type ProvidersConfig } from './providers-config';
+export {
+  loadProvidersConfig,
+  providerSecrets,
+  providersConfig,
+  type ProvidersConfig,
+} from './providers-config';
 export { PROVIDER_DEFAULTS, ProvidersEnv } from './providers-env.dto';
 export { createProviderAdapters, type ProviderAdapterDeps } from './create-provider-adapters';
 export { RelayAdapter } from './relay/relay.adapter';

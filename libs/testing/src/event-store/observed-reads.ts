@@ -1,15 +1,18 @@
-import { type EventStore, type ReadAllOptions } from '@svc/event-store';
+/** What observedReads needs of a store (structural, so this helper depends on no store library). */
+interface ReadsAll {
+  readAll(options?: { after?: string }): unknown;
+}
 
 /**
  * The store, with every readAll's `after` noted in `reads`: what a restarted worker reads of the global log again
  * (undefined: from the beginning).
  */
-export function observedReads(store: EventStore): { store: EventStore; reads: (string | undefined)[] } {
+export function observedReads<S extends ReadsAll>(store: S): { store: S; reads: (string | undefined)[] } {
   const reads: (string | undefined)[] = [];
   const proxy = new Proxy(store, {
     get(target, key, receiver) {
       if (key === 'readAll')
-        return (options?: ReadAllOptions) => {
+        return (options?: { after?: string }) => {
           reads.push(options?.after);
           return target.readAll(options);
         };
