@@ -6,6 +6,8 @@ export interface QuotingOptions {
   quoteTtlSeconds: number;
   /** Route-evaluation budget when the request names no maxWaitMs. Default 8000. */
   defaultMaxWaitMs: number;
+  /** Quote calls in flight at once per provider, shared fairly by every request (FairLimiter). Default 64. */
+  providerConcurrency: number;
   /** The service's base rate, passed to providers together with the partner's markup. */
   serviceFeeBps: number;
   /** Receives the combined app fee at the providers; required whenever a fee can be non-zero. */

@@ -31,6 +31,7 @@ describe('loadAppConfig', () => {
     expect(config.quoting).toEqual({
       quoteTtlSeconds: 60,
       defaultMaxWaitMs: 8000,
+      providerConcurrency: 64,
       serviceFeeBps: 0,
       serviceFeeRecipient: null,
     });

@@ -77,6 +77,7 @@ function appConfig({ service: env, providers, kafka }: Env): AppConfig {
     quoting: {
       quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
       defaultMaxWaitMs: env.QUOTE_MAX_WAIT_MS,
+      providerConcurrency: env.QUOTE_PROVIDER_CONCURRENCY,
       serviceFeeBps: env.SERVICE_FEE_BPS,
       serviceFeeRecipient: env.SERVICE_FEE_RECIPIENT ?? null,
     },

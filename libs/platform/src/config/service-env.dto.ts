@@ -125,6 +125,16 @@ export class ServiceEnv {
   @Max(18000)
   QUOTE_MAX_WAIT_MS = 8000;
 
+  /**
+   * Quote calls in flight at once per provider, across every request, handed out in turn between requests (so one
+   * large quote cannot starve the others, nor a burst overload a provider).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(4096)
+  QUOTE_PROVIDER_CONCURRENCY = 64;
+
   /** The service's base rate in bps, passed to providers with the partner's feeBps markup. */
   @Type(() => Number)
   @IsInt()

@@ -1,4 +1,5 @@
 import { type QuoteSlice, type RoutableProvider } from '@svc/providers';
+import { FairLimiter } from './fair-limiter';
 import { gatherQuotes, quoteKey } from './gather-quotes';
 import { providerQuote } from './provider-answers.test-helper';
 import { quoteSlice } from './quote-request.test-helper';
@@ -30,6 +31,28 @@ describe('gatherQuotes with scripted provider adapters (real timers)', () => {
     await gatherQuotes(requests, adapters({ relay: () => ({ afterMs: 150, answer: 'quote' }) }), 5_000);
     // Every request was started before the first answer came back: not one at a time, nor one provider at a time.
     expect(script.maxInFlight).toBe(requests.length);
+  });
+
+  it('shares each provider fairly between quotes in flight: a one-slice quote is not queued behind a large one', async () => {
+    const limiters = { relay: new FairLimiter(2), across: new FairLimiter(2), mayan: new FairLimiter(2) };
+    const slow = adapters({
+      relay: () => ({ afterMs: 60, answer: 'quote' }),
+      across: () => ({ afterMs: 60, answer: 'quote' }),
+      mayan: () => ({ afterMs: 60, answer: 'quote' }),
+    });
+    const many = Array.from({ length: 10 }, (_, i) => quoteSlice({ sliceId: `t0:${i}` }));
+    const large = timed(() =>
+      gatherQuotes(everyProvider(many), slow, 5_000, { requestId: 'large', limiters }),
+    );
+    const small = timed(() =>
+      gatherQuotes(everyProvider([SLICES[0]]), slow, 5_000, { requestId: 'small', limiters }),
+    );
+    const [big, one] = await Promise.all([large, small]);
+    // 10 calls per provider, 2 at a time: ~5 rounds of 60 ms for the large quote; the small one waits one round.
+    expect(big.ms).toBeGreaterThanOrEqual(280);
+    expect(one.ms).toBeLessThan(big.ms / 2);
+    expect(one.result.quotes.every((q) => q.outcome.ok)).toBe(true);
+    expect(script.maxInFlight).toBeLessThanOrEqual(6);
   });
 
   it('returns every answer in request order, whatever order they arrive in', async () => {

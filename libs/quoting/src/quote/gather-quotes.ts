@@ -1,5 +1,6 @@
 import { type ProviderName } from '@svc/contract';
 import { type SliceQuote } from '@svc/domain';
+import { type FairLimiter } from './fair-limiter';
 import {
   type ProviderAdapter,
   type ProviderQuote,
@@ -26,6 +27,8 @@ export async function gatherQuotes(
   requests: { provider: RoutableProvider; slice: QuoteSlice }[],
   adapters: Record<RoutableProvider, ProviderAdapter>,
   deadlineMs: number,
+  /** Per provider, the places shared with every other quote in flight; this request's calls wait their turn. */
+  fairness?: { requestId: string; limiters: Partial<Record<RoutableProvider, FairLimiter>> },
 ): Promise<GatheredQuotes> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -43,7 +46,11 @@ export async function gatherQuotes(
         const answer = await Promise.race([
           // Through a promise even if the adapter throws before returning one: one adapter never fails the quote.
           Promise.resolve()
-            .then(() => adapters[provider].quote(slice, { signal: controller.signal }))
+            .then(() => {
+              const ask = () => adapters[provider].quote(slice, { signal: controller.signal });
+              const limiter = fairness?.limiters[provider];
+              return limiter ? limiter.run(fairness!.requestId, ask, controller.signal) : ask();
+            })
             .catch((err: unknown) => ({
               ok: false as const,
               failure: {

@@ -14,6 +14,7 @@ import { PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { PROVIDER_ORDER, QUOTING_OPTIONS, type QuotingOptions } from '../quoting.options';
 import { consideredProviders } from './considered-providers';
+import { FairLimiter } from './fair-limiter';
 import { gatherQuotes } from './gather-quotes';
 import { intentSessionIdFor } from './intent-session-id';
 import { type QuoteIntent } from './quote-intent.command';
@@ -32,7 +33,14 @@ export class QuoteIntentService {
     @Inject(PROVIDER_ADAPTERS) private readonly adapters: Record<RoutableProvider, ProviderAdapter>,
     @Inject(PARTNER_DIRECTORY) private readonly partners: PartnerDirectory,
     @Inject(QUOTING_OPTIONS) private readonly options: QuotingOptions,
-  ) {}
+  ) {
+    this.limiters = Object.fromEntries(
+      Object.keys(adapters).map((p) => [p, new FairLimiter(options.providerConcurrency)]),
+    ) as Record<RoutableProvider, FairLimiter>;
+  }
+
+  /** One per provider, shared by every quote this instance runs. */
+  private readonly limiters: Record<RoutableProvider, FairLimiter>;
 
   async quote(command: QuoteIntent): Promise<QuoteReply> {
     const intentSessionId = command.replayOf ?? intentSessionIdFor(command.partnerId, command.idempotencyKey);
@@ -76,6 +84,7 @@ export class QuoteIntentService {
       toQuoteSlices(body, allocation, providers, fee),
       this.adapters,
       body.maxWaitMs ?? this.options.defaultMaxWaitMs,
+      { requestId: intentSessionId, limiters: this.limiters },
     );
     const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, gathered.quotes));
     const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
