@@ -35,8 +35,9 @@ describe('FairLimiter', () => {
     const order: string[] = [];
     const first = gate();
     const runs = [limiter.run('large', () => first.opened.then(() => void order.push('large-0')))];
-    for (let i = 1; i <= 5; i++) runs.push(limiter.run('large', async () => void order.push(`large-${i}`)));
-    runs.push(limiter.run('small', async () => void order.push('small-0')));
+    for (let i = 1; i <= 5; i++)
+      runs.push(limiter.run('large', () => Promise.resolve(void order.push(`large-${i}`))));
+    runs.push(limiter.run('small', () => Promise.resolve(void order.push('small-0'))));
     await settle();
     first.open();
     await Promise.all(runs);
@@ -49,7 +50,7 @@ describe('FairLimiter', () => {
     const holding = gate();
     const held = limiter.run('a', () => holding.opened);
     const controller = new AbortController();
-    const waiting = limiter.run('b', async () => 'ran', controller.signal);
+    const waiting = limiter.run('b', () => Promise.resolve('ran'), controller.signal);
     await settle();
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(LimiterAbortedError);
@@ -57,7 +58,7 @@ describe('FairLimiter', () => {
     holding.open();
     await held;
     expect(limiter.load).toEqual({ running: 0, waiting: 0 });
-    await expect(limiter.run('c', async () => 'next')).resolves.toBe('next');
+    await expect(limiter.run('c', () => Promise.resolve('next'))).resolves.toBe('next');
   });
 
   it('frees its place when the call fails', async () => {
@@ -65,6 +66,6 @@ describe('FairLimiter', () => {
     await expect(limiter.run('a', () => Promise.reject(new Error('provider down')))).rejects.toThrow(
       'provider down',
     );
-    await expect(limiter.run('a', async () => 1)).resolves.toBe(1);
+    await expect(limiter.run('a', () => Promise.resolve(1))).resolves.toBe(1);
   });
 });

@@ -49,7 +49,7 @@ export async function gatherQuotes(
             .then(() => {
               const ask = () => adapters[provider].quote(slice, { signal: controller.signal });
               const limiter = fairness?.limiters[provider];
-              return limiter ? limiter.run(fairness!.requestId, ask, controller.signal) : ask();
+              return limiter ? limiter.run(fairness.requestId, ask, controller.signal) : ask();
             })
             .catch((err: unknown) => ({
               ok: false as const,
