@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '@svc/platform';
+import { repoRoot } from '@svc/testing';
 import { loadRuntime } from './load-runtime';
 
 describe('loadRuntime: provider credentials at boot', () => {
@@ -13,7 +14,7 @@ describe('loadRuntime: provider credentials at boot', () => {
     writeFileSync(
       partnersFile,
       JSON.stringify({
-        partners: [{ partnerId: 'acme', secret: 'secret-0123456789abcdef', authVersion: 2, maxFeeBps: 0 }],
+        partners: [{ partnerId: 'acme', secretEnv: 'PARTNER_ACME_SECRET', authVersion: 2, maxFeeBps: 0 }],
       }),
     );
   });
@@ -21,6 +22,7 @@ describe('loadRuntime: provider credentials at boot', () => {
 
   const env = (extra: Record<string, string>) => ({
     PARTNERS_FILE: partnersFile,
+    PARTNER_ACME_SECRET: 'secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     RELAY_API_KEY: 'relay-key-0123456789',
     ACROSS_API_KEY: 'across-key-0123456789',
@@ -46,5 +48,69 @@ describe('loadRuntime: provider credentials at boot', () => {
       'test',
     );
     expect(runtime.config.production).toBe(true);
+  });
+});
+
+describe('loadRuntime: nothing from development reaches production (M5)', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'runtime-dev-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const production = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RELAY_API_KEY: 'relay-key-0123456789',
+    ACROSS_API_KEY: 'across-key-0123456789',
+    ACROSS_INTEGRATOR_ID: '0xdead',
+    MAYAN_API_KEY: 'mayan-key-0123456789',
+    PARTNER_ACME_SECRET: 'secret-0123456789abcdef',
+  };
+  const file = (name: string, content: object) => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(content));
+    return path;
+  };
+  const acme = { partnerId: 'acme', secretEnv: 'PARTNER_ACME_SECRET', authVersion: 2, maxFeeBps: 30 };
+
+  it("refuses the repository's development partner file", () => {
+    const load = () =>
+      loadRuntime({ ...production, PARTNERS_FILE: join(repoRoot, 'config/partners.dev.json') }, 'test');
+    expect(load).toThrow(/"development": true/);
+    expect(load).toThrow(/inline secret|development/);
+    expect(load).not.toThrow(/dev-only-secret/); // never the secret's value
+  });
+
+  it('refuses an inline secret, and a file marked development', () => {
+    const inline = file('inline.json', {
+      partners: [{ ...acme, secretEnv: undefined, secret: 'x'.repeat(32) }],
+    });
+    expect(() => loadRuntime({ ...production, PARTNERS_FILE: inline }, 'test')).toThrow(
+      /partners\[0\]\.secret: an inline secret is refused with NODE_ENV=production/,
+    );
+    const marked = file('marked.json', { development: true, partners: [acme] });
+    expect(() => loadRuntime({ ...production, PARTNERS_FILE: marked }, 'test')).toThrow(
+      /"development": true/,
+    );
+  });
+
+  it('refuses a fee recipient that is a public development account, whatever its case', () => {
+    const partners = file('ok.json', { partners: [acme] });
+    const load = (recipient: string) =>
+      loadRuntime({ ...production, PARTNERS_FILE: partners, SERVICE_FEE_RECIPIENT: recipient }, 'test');
+    expect(() => load('0xa0ee7a142d267c1f36714e4a8f75612f20a79720')).toThrow(/public development account/);
+    expect(load('0x1111111111111111111111111111111111111111').config.production).toBe(true);
+  });
+
+  it('boots development with all of it', () => {
+    const runtime = loadRuntime(
+      {
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'silent',
+        PARTNERS_FILE: join(repoRoot, 'config/partners.dev.json'),
+        SERVICE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+      },
+      'test',
+    );
+    expect(runtime.partners.map((p) => p.partnerId)).toEqual(['demo-partner', 'legacy-partner']);
   });
 });

@@ -2,6 +2,7 @@ import { ChainRegistry, loadChainsFile } from '@svc/chains';
 import { ConfigError, createLogger, loadPartnersFile, type Logger, type PartnerConfig } from '@svc/platform';
 import { type AppConfig, type AppRole, loadAppConfig } from '../config/app-config';
 import { checkProvidersAtBoot } from './check-providers-at-boot';
+import { isDevelopmentAccount } from './development-accounts';
 import { providerSecrets } from '@svc/providers';
 
 /** What every app reads from its environment before composing anything. */
@@ -23,7 +24,12 @@ export function loadRuntime(
   role?: Omit<AppRole, 'name'>,
 ): Runtime {
   const config = loadAppConfig(environment, role && { name, ...role });
-  const partners = loadPartnersFile(config.files.partners, environment);
+  const partners = loadPartnersFile(config.files.partners, environment, { production: config.production });
+  const recipient = config.quoting.serviceFeeRecipient;
+  if (config.production && recipient !== null && isDevelopmentAccount(recipient))
+    throw new ConfigError(
+      `invalid environment:\n  SERVICE_FEE_RECIPIENT: ${recipient} is a public development account (anvil/Hardhat's test mnemonic), refused with NODE_ENV=production: anyone holds its key`,
+    );
   if (
     !config.quoting.serviceFeeRecipient &&
     (config.quoting.serviceFeeBps > 0 || partners.some((p) => p.maxFeeBps > 0))

@@ -15,6 +15,11 @@ export function parsePartners(
   json: string,
   env: NodeJS.ProcessEnv,
   source = 'PARTNERS_FILE',
+  /**
+   * With NODE_ENV=production a development file (`"development": true`) and inline secrets are refused: production
+   * secrets come from the environment (`secretEnv`, filled from a secret manager), never from a file in the image.
+   */
+  { production = false }: { production?: boolean } = {},
 ): PartnerConfig[] {
   let raw: unknown;
   try {
@@ -31,12 +36,20 @@ export function parsePartners(
       : ['file must hold a JSON object'];
   const partners: PartnerConfig[] = [];
   const seen = new Set<string>();
+  if (production && !problems.length && file.development === true)
+    problems.push('file is marked "development": true, which NODE_ENV=production refuses');
   (problems.length ? [] : file.partners).forEach((entry, i) => {
     const at = `partners[${i}]`;
     if (seen.has(entry.partnerId)) problems.push(`${at}.partnerId: duplicate partnerId "${entry.partnerId}"`);
     seen.add(entry.partnerId);
     if ((entry.secret === undefined) === (entry.secretEnv === undefined)) {
       problems.push(`${at}: exactly one of secret or secretEnv is required`);
+      return;
+    }
+    if (production && entry.secret !== undefined) {
+      problems.push(
+        `${at}.secret: an inline secret is refused with NODE_ENV=production; name secretEnv instead`,
+      );
       return;
     }
     const secret = entry.secret ?? env[entry.secretEnv!];
@@ -61,7 +74,11 @@ export function parsePartners(
   return partners;
 }
 
-export function loadPartnersFile(path: string, env: NodeJS.ProcessEnv = process.env): PartnerConfig[] {
+export function loadPartnersFile(
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { production?: boolean } = {},
+): PartnerConfig[] {
   let json: string;
   try {
     json = readFileSync(path, 'utf8');
@@ -70,5 +87,5 @@ export function loadPartnersFile(path: string, env: NodeJS.ProcessEnv = process.
       `PARTNERS_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
-  return parsePartners(json, env, `PARTNERS_FILE ${path}`);
+  return parsePartners(json, env, `PARTNERS_FILE ${path}`, options);
 }

@@ -64,6 +64,11 @@ export class PartnerConfigEntry {
 }
 
 export class PartnersFile {
+  /** Marks a file for development only (config/partners.dev.json): refused with NODE_ENV=production. */
+  @IsOptional()
+  @IsBoolean()
+  development?: boolean;
+
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => PartnerConfigEntry)
