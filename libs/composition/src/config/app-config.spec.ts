@@ -19,6 +19,9 @@ describe('loadAppConfig', () => {
         allowAutoTopicCreation: true,
         sessionTimeoutMs: 30000,
         topicPrefix: '',
+        handlerConcurrency: 32,
+        ssl: false,
+        sasl: null,
       },
     });
     expect(config.work).toEqual({ instanceId: 'test-1', shardCount: 16, leaseTtlMs: 15_000 });
@@ -54,6 +57,26 @@ describe('loadAppConfig', () => {
         allowAutoTopicCreation: false,
         topicPrefix: 'staging.',
       }),
+    );
+  });
+
+  it('reads TLS and SASL for the bus (M6), and refuses half a SASL setting', () => {
+    const { kafka } = loadAppConfig({
+      KAFKA_SSL: 'true',
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_USERNAME: 'gateway',
+      KAFKA_SASL_PASSWORD: 'pw-0123456789',
+    }).bus;
+    expect([kafka.ssl, kafka.sasl]).toEqual([
+      {},
+      { mechanism: 'scram-sha-512', username: 'gateway', password: 'pw-0123456789' },
+    ]);
+    expect(() => loadAppConfig({ KAFKA_SASL_MECHANISM: 'scram-sha-256', KAFKA_SASL_USERNAME: 'u' })).toThrow(
+      /KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD: required with KAFKA_SASL_MECHANISM=scram-sha-256/,
+    );
+    expect(() => loadAppConfig({ KAFKA_SASL_MECHANISM: 'gssapi' })).toThrow(/KAFKA_SASL_MECHANISM/);
+    expect(() => loadAppConfig({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/nonexistent/ca.pem' })).toThrow(
+      /KAFKA_SSL_CA_FILE: cannot read/,
     );
   });
 

@@ -22,14 +22,20 @@ if (!mock.available) {
 }
 
 /** The handler's own payloads: the transport carries any JSON, whatever the BusContract declares. */
-type QuoteExchanges = { [MessagePattern.quote]: Exchange<{ hang: boolean; n: number }, { n: number }> };
+type QuotePayload = { hang: boolean; n: number; delayMs?: number; requestId?: string; receivedAt?: number };
+type QuoteExchanges = { [MessagePattern.quote]: Exchange<QuotePayload, { n: number }> };
+
+/** The handlers that ran, by n. */
+const ran: number[] = [];
 
 @Controller()
 class QuoteController {
   @OnMessage(MessagePattern.quote)
-  quote(@Payload() payload: { hang: boolean; n: number }) {
+  quote(@Payload() payload: QuotePayload) {
+    ran.push(payload.n);
     // A handler that never settles: a provider client without a timeout, a lock never released.
-    return payload.hang ? new Promise(() => undefined) : Promise.resolve({ n: payload.n });
+    if (payload.hang) return new Promise(() => undefined);
+    return new Promise((resolve) => setTimeout(() => resolve({ n: payload.n }), payload.delayMs ?? 0));
   }
 }
 
@@ -57,6 +63,9 @@ class QuoteModule {}
         allowAutoTopicCreation: true,
         sessionTimeoutMs: 10_000,
         topicPrefix: '',
+        handlerConcurrency: 8,
+        ssl: false,
+        sasl: null,
       };
       const strategy = new BusKafkaServer(config, 'quoting');
       server = await NestFactory.createMicroservice(QuoteModule, { strategy, logger: false });
@@ -93,6 +102,32 @@ class QuoteModule {}
       ).resolves.toEqual({
         n: 2,
       });
+    }, 30_000);
+
+    it('serves requests concurrently: a quick one is answered while a slow one on the same partition runs (H4)', async () => {
+      const order: number[] = [];
+      const slow = bus
+        .request(MessagePattern.quote, { hang: false, n: 10, delayMs: 250 }, { timeoutMs: 5000 })
+        .then(() => order.push(10));
+      await new Promise((r) => setTimeout(r, 20));
+      const quick = bus
+        .request(MessagePattern.quote, { hang: false, n: 11 }, { timeoutMs: 5000 })
+        .then(() => order.push(11));
+      await Promise.all([slow, quick]);
+      expect(order).toEqual([11, 10]);
+    }, 30_000);
+
+    it('drops a request older than its deadline without running it: the gateway answered 503 already (H4)', async () => {
+      const late = bus.request(
+        MessagePattern.quote,
+        { hang: false, n: 12, requestId: 'late-1', receivedAt: Date.now() - 10_000 },
+        { timeoutMs: 5000 },
+      );
+      await expect(late).rejects.toBeInstanceOf(BusTimeoutError);
+      const fresh = { hang: false, n: 13, requestId: 'fresh-1', receivedAt: Date.now() };
+      await expect(bus.request(MessagePattern.quote, fresh, { timeoutMs: 5000 })).resolves.toEqual({ n: 13 });
+      expect(ran).not.toContain(12);
+      expect(ran).toContain(13);
     }, 30_000);
   },
 );

@@ -32,12 +32,32 @@ export class BusHandlerInterceptor implements NestInterceptor {
   constructor(
     private readonly deadlineMs: number,
     private readonly logger: Logger,
+    /** Wall-clock time (the gateway stamps receivedAt with its own: instances' clocks must agree, as for leases). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const pattern = patternOf(context);
-    const ids = correlationOf(context.switchToRpc().getData<unknown>());
+    const data = context.switchToRpc().getData<unknown>();
+    const ids = correlationOf(data);
+    // A request older than the deadline was answered 503 by the gateway already (review H4): it is not run, so a queue
+    // that built up while a replica was slow costs no provider fan-out and no stale prepare.
+    const age = ageOf(data, this.now());
+    if (age !== null && age > this.deadlineMs) {
+      this.logger.warn(
+        { pattern, ...ids, ageMs: age, outcome: 'dropped' },
+        'bus request dropped: past its deadline',
+      );
+      return throwError(
+        () =>
+          new RpcException({
+            status: 'error',
+            code: HANDLER_DEADLINE_CODE,
+            message: `request for ${pattern} arrived ${age} ms after it was sent, past the ${this.deadlineMs} ms deadline`,
+          }),
+      );
+    }
     const started = process.hrtime.bigint();
     const ms = () => Number((process.hrtime.bigint() - started) / 1000n) / 1000;
     return next.handle().pipe(
@@ -71,6 +91,13 @@ function patternOf(context: ExecutionContext): string {
   const declared: unknown = Reflect.getMetadata(PATTERN_METADATA, context.getHandler());
   const first = Array.isArray(declared) ? (declared[0] as unknown) : declared;
   return typeof first === 'string' ? first : context.getHandler().name;
+}
+
+/** How long ago the gateway received a FeatureRequest (its `receivedAt`); null for an event. */
+function ageOf(data: unknown, now: number): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { requestId, receivedAt } = data as { requestId?: unknown; receivedAt?: unknown };
+  return typeof requestId === 'string' && typeof receivedAt === 'number' ? now - receivedAt : null;
 }
 
 /** The gateway's requestId of a FeatureRequest, or the key of an event (attempt.lifecycle is keyed by attemptId). */

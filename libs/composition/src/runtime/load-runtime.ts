@@ -44,7 +44,11 @@ export function loadRuntime(
   const logger = createLogger({
     level: config.log.level,
     name,
-    secrets: [...partners.map((p) => p.secret), ...providerKeys],
+    secrets: [
+      ...partners.map((p) => p.secret),
+      ...providerKeys,
+      ...(config.bus.kafka.sasl ? [config.bus.kafka.sasl.password] : []),
+    ],
   }).child({ instance: config.work.instanceId });
   checkProvidersAtBoot({ config: providers, partners, production: config.production, logger });
   return { config, partners, chains, logger };

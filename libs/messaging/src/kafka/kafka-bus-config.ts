@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { IsEnvBoolean } from '@svc/platform';
+import { readFileSync } from 'node:fs';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ConfigError, IsEnvBoolean } from '@svc/platform';
 
 /**
  * The Kafka binding's variables (distributed composition), validated at boot with the service's own. Topics: one
@@ -44,6 +45,43 @@ export class KafkaEnv {
   @Min(3000, { message: 'must be an integer from 3000 to 300000' })
   @Max(300_000, { message: 'must be an integer from 3000 to 300000' })
   KAFKA_SESSION_TIMEOUT_MS = 30000;
+
+  /**
+   * Requests one app instance handles at once (review H4): a request is handed to its handler without waiting for the
+   * one before it, up to this bound; past it the consumer waits for a place. Lifecycle events keep their order per
+   * partition (per attempt), with this many partitions worked at once.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'must be an integer from 1 to 1024' })
+  @Min(1, { message: 'must be an integer from 1 to 1024' })
+  @Max(1024, { message: 'must be an integer from 1 to 1024' })
+  KAFKA_HANDLER_CONCURRENCY = 32;
+
+  /** TLS to the brokers (review M6). `true` uses the system's trusted CAs, plus KAFKA_SSL_CA_FILE when set. */
+  @IsEnvBoolean()
+  KAFKA_SSL = false;
+
+  /** A PEM file of CA certificates the brokers' certificates are checked against (with KAFKA_SSL). */
+  @IsOptional()
+  @IsString()
+  KAFKA_SSL_CA_FILE?: string;
+
+  /** SASL mechanism (review M6): `scram-sha-256`, `scram-sha-512` or `plain`; empty: no SASL. */
+  @IsOptional()
+  @IsIn(['scram-sha-256', 'scram-sha-512', 'plain'], {
+    message: 'must be scram-sha-256, scram-sha-512 or plain',
+  })
+  KAFKA_SASL_MECHANISM?: 'scram-sha-256' | 'scram-sha-512' | 'plain';
+
+  /** The SASL user (required with KAFKA_SASL_MECHANISM). */
+  @IsOptional()
+  @IsString()
+  KAFKA_SASL_USERNAME?: string;
+
+  /** The SASL password (required with KAFKA_SASL_MECHANISM); a secret: never logged. */
+  @IsOptional()
+  @IsString()
+  KAFKA_SASL_PASSWORD?: string;
 }
 
 export interface KafkaBusConfig {
@@ -56,7 +94,19 @@ export interface KafkaBusConfig {
   sessionTimeoutMs: number;
   /** Prepended to every topic name on the wire; handlers and callers keep the logical pattern names. */
   topicPrefix: string;
+  /** Requests handled at once per instance; event partitions worked at once. */
+  handlerConcurrency: number;
+  /** TLS to the brokers: off, on with the system CAs, or on with these CA certificates (PEM) too. */
+  ssl: false | { ca?: string };
+  /** SASL credentials, when the brokers require them. */
+  sasl: KafkaSasl | null;
 }
+
+/** SASL credentials as kafkajs takes them: one shape per mechanism. */
+export type KafkaSasl =
+  | { mechanism: 'scram-sha-256'; username: string; password: string }
+  | { mechanism: 'scram-sha-512'; username: string; password: string }
+  | { mechanism: 'plain'; username: string; password: string };
 
 /** The bus binding's settings from the validated variables. */
 export function kafkaBusConfig(env: KafkaEnv): KafkaBusConfig {
@@ -71,5 +121,45 @@ export function kafkaBusConfig(env: KafkaEnv): KafkaBusConfig {
     allowAutoTopicCreation: env.KAFKA_AUTO_CREATE_TOPICS,
     sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    handlerConcurrency: env.KAFKA_HANDLER_CONCURRENCY,
+    ssl: env.KAFKA_SSL ? (env.KAFKA_SSL_CA_FILE ? { ca: readCaFile(env.KAFKA_SSL_CA_FILE) } : {}) : false,
+    sasl: saslOf(env),
   };
+}
+
+function readCaFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(
+      `invalid environment:\n  KAFKA_SSL_CA_FILE: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+}
+
+function saslOf(env: KafkaEnv): KafkaBusConfig['sasl'] {
+  const {
+    KAFKA_SASL_MECHANISM: mechanism,
+    KAFKA_SASL_USERNAME: username,
+    KAFKA_SASL_PASSWORD: password,
+  } = env;
+  if (!mechanism) {
+    if (username || password)
+      throw new ConfigError(
+        'invalid environment:\n  KAFKA_SASL_MECHANISM: required with KAFKA_SASL_USERNAME',
+      );
+    return null;
+  }
+  if (!username || !password)
+    throw new ConfigError(
+      `invalid environment:\n  KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD: required with KAFKA_SASL_MECHANISM=${mechanism}`,
+    );
+  switch (mechanism) {
+    case 'scram-sha-256':
+      return { mechanism, username, password };
+    case 'scram-sha-512':
+      return { mechanism, username, password };
+    case 'plain':
+      return { mechanism, username, password };
+  }
 }

@@ -9,7 +9,7 @@ import {
   type KafkaOptions,
   Transport,
 } from '@nestjs/microservices';
-import { type Consumer, Partitioners } from 'kafkajs';
+import { type Consumer, type EachMessagePayload, Partitioners } from 'kafkajs';
 import { type FeatureExchanges } from '../bus-contract';
 import { type Exchanges } from '../message-bus.port';
 import { NestMessageBus } from '../nest-message-bus';
@@ -63,7 +63,12 @@ function keyAsString(key: unknown): string | null {
 
 function commonOptions(config: KafkaBusConfig, app: string) {
   return {
-    client: { clientId: config.clientId, brokers: config.brokers },
+    client: {
+      clientId: config.clientId,
+      brokers: config.brokers,
+      ...(config.ssl === false ? {} : { ssl: config.ssl.ca ? { ca: [config.ssl.ca] } : true }),
+      ...(config.sasl ? { sasl: config.sasl } : {}),
+    },
     consumer: {
       groupId: `${config.groupPrefix}.${app}`,
       maxWaitTimeInMs: config.maxWaitTimeInMs,
@@ -107,6 +112,9 @@ export class BusKafkaServer extends ServerKafka {
   private crashed: string | null = null;
   private closing = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** The request topics as named on the wire (their messages run concurrently); set when the consumer binds. */
+  private requestTopics = new Set<string>();
+  private readonly places: Places;
 
   constructor(
     private readonly config: KafkaBusConfig,
@@ -114,6 +122,7 @@ export class BusKafkaServer extends ServerKafka {
     private readonly restartDelayMs = 1000,
   ) {
     super(kafkaServerOptions(config, app).options!);
+    this.places = new Places(config.handlerConcurrency);
   }
 
   /**
@@ -135,7 +144,35 @@ export class BusKafkaServer extends ServerKafka {
     if (requests.length > 0)
       await consumer.subscribe({ ...subscribe, topics: requests, fromBeginning: false });
     if (events.length > 0) await consumer.subscribe({ ...subscribe, topics: events, fromBeginning: true });
-    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+    this.requestTopics = new Set(requests);
+    await consumer.run({
+      ...(this.options.run ?? {}),
+      partitionsConsumedConcurrently: this.config.handlerConcurrency,
+      eachMessage: this.getMessageHandler(),
+    });
+  }
+
+  /**
+   * Requests run concurrently (review H4): each is handed to its handler without waiting for the one before it, at most
+   * `handlerConcurrency` at once (past that, the consumer waits for a place, so a slow handler slows intake instead of
+   * piling up work). A request is answered on its reply topic whenever it finishes; one lost with its process is
+   * answered by nobody, and the gateway answers 503 at its deadline (the partner retries with the same key). Events
+   * are awaited one by one: their order per partition (per attempt) holds, and the offset moves only once handled.
+   */
+  override getMessageHandler(): (payload: EachMessagePayload) => Promise<void> {
+    const handle = (payload: EachMessagePayload) => this.handleMessage(payload) as Promise<unknown>;
+    return async (payload) => {
+      if (!this.requestTopics.has(payload.topic)) {
+        await handle(payload);
+        return;
+      }
+      await this.places.acquire();
+      void handle(payload)
+        .catch((err: unknown) =>
+          this.logger.error(`request on ${payload.topic} failed: ${(err as Error)?.message ?? String(err)}`),
+        )
+        .finally(() => this.places.release());
+    };
   }
 
   /** Throws unless the consumer is in its group and running. */
@@ -205,4 +242,27 @@ export async function createKafkaMessageBus<E extends Exchanges = FeatureExchang
   await client.connect();
   // ClientKafka narrows the status type of ClientProxy (KafkaStatus instead of string); the bus never reads it.
   return new NestMessageBus<E>(client as unknown as ClientProxy, (name) => `${topicPrefix}${name}`);
+}
+
+/** A counting semaphore: `acquire` waits while `limit` places are taken. */
+class Places {
+  private taken = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  acquire(): Promise<void> {
+    if (this.taken < this.limit) {
+      this.taken++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next)
+      next(); // the place passes on
+    else this.taken--;
+  }
 }
