@@ -10,6 +10,7 @@ const pureBans = [
   'viem/*',
   'kafkajs',
   '@eventstore/*',
+  '@kurrent/*',
   'better-sqlite3',
   'express',
   'pino',

@@ -1,9 +1,9 @@
 import {
   ANY,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   jsonEvent,
   NO_STREAM,
@@ -11,7 +11,7 @@ import {
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { randomUUID } from 'node:crypto';
 import type * as port from '../event-store.port';
 import { WrongExpectedVersionError } from '../event-store.port';
@@ -26,11 +26,11 @@ import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
 export class EventStoreDbEventStore implements port.EventStore {
   private readonly lifecycle = new StoreLifecycle();
 
-  constructor(private readonly client: EventStoreDBClient) {}
+  constructor(private readonly client: KurrentDBClient) {}
 
-  /** For example `esdb://localhost:2113?tls=false`. */
+  /** For example `kurrentdb://localhost:2113?tls=false` (the deprecated `esdb://` is still read). */
   static fromConnectionString(connectionString: string): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+    return new EventStoreDbEventStore(KurrentDBClient.connectionString(connectionString));
   }
 
   append(streamId: string, events: port.NewEvent[], options: port.AppendOptions): Promise<port.AppendResult> {
@@ -44,7 +44,7 @@ export class EventStoreDbEventStore implements port.EventStore {
           events.map((event) =>
             jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} }),
           ),
-          { expectedRevision: toEsdbExpectedRevision(options.expectedRevision) },
+          { streamState: toEsdbExpectedRevision(options.expectedRevision) },
         )
         .catch((error: unknown) => {
           throw error instanceof EsdbWrongExpectedVersionError
@@ -148,7 +148,7 @@ function checkpointStream(subscriptionId: string): string {
   return `${CHECKPOINT_STREAM_PREFIX}${subscriptionId}`;
 }
 
-function toEsdbExpectedRevision(expected: port.ExpectedRevision): AppendExpectedRevision {
+function toEsdbExpectedRevision(expected: port.ExpectedRevision): AppendStreamState {
   switch (expected) {
     case 'no_stream':
       return NO_STREAM;
@@ -165,6 +165,6 @@ function toWrongExpectedVersion(
   error: EsdbWrongExpectedVersionError,
 ): WrongExpectedVersionError {
   const actual =
-    error.actualVersion === NO_STREAM || error.actualVersion < 0n ? 'no_stream' : Number(error.actualVersion);
+    error.actualState === NO_STREAM || error.actualState < 0n ? 'no_stream' : Number(error.actualState);
   return new WrongExpectedVersionError(streamId, options.expectedRevision, actual);
 }

@@ -1,4 +1,4 @@
-import { type Position as EsdbPosition } from '@eventstore/db-client';
+import { type Position as EsdbPosition } from '@kurrent/kurrentdb-client';
 import { InvalidPositionError } from '../invalid-position.error';
 import { type Position } from '../event-store.port';
 

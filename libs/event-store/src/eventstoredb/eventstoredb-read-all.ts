@@ -1,4 +1,4 @@
-import { type AllStreamRecordedEvent, type EventStoreDBClient, START } from '@eventstore/db-client';
+import { type AllStreamRecordedEvent, type KurrentDBClient, START } from '@kurrent/kurrentdb-client';
 import { comparePositions } from '../compare-positions';
 import { type Position, type ReadAllOptions, type RecordedEvent } from '../event-store.port';
 import { matchesPrefixes } from '../matches-prefixes';
@@ -15,7 +15,7 @@ const PAGE_SIZE = 500;
  * exclusive: every event at or before the last position seen is skipped.
  */
 export async function readAllFromEsdb(
-  client: EventStoreDBClient,
+  client: KurrentDBClient,
   options: ReadAllOptions,
 ): Promise<RecordedEvent[]> {
   const limit = options.maxCount ?? Number.POSITIVE_INFINITY;

@@ -1,11 +1,11 @@
 import {
   BACKWARDS,
   END,
-  type EventStoreDBClient,
+  type KurrentDBClient,
   type RecordedEvent as EsdbRecordedEvent,
   StreamDeletedError,
   StreamNotFoundError,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { collect } from './collect';
 
 interface VisibilityRule {
@@ -23,7 +23,7 @@ export class StreamVisibility {
   private readonly rules = new Map<string, Promise<VisibilityRule>>();
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: KurrentDBClient,
     private readonly nowMs: number,
   ) {}
 

@@ -1,4 +1,4 @@
-import { type EventStoreDBClient, excludeSystemEvents, START, streamNameFilter } from '@eventstore/db-client';
+import { type KurrentDBClient, excludeSystemEvents, START, streamNameFilter } from '@kurrent/kurrentdb-client';
 import { comparePositions } from '../compare-positions';
 import { type Position, type SubscribeOptions, type Subscription } from '../event-store.port';
 import { SubscriptionDroppedError } from '../subscription-dropped.error';
@@ -15,7 +15,7 @@ export interface EsdbCheckpoints {
  * time (async iteration applies back-pressure), so the handler never runs twice at once.
  */
 export async function subscribeToEsdb(
-  client: EventStoreDBClient,
+  client: KurrentDBClient,
   checkpoints: EsdbCheckpoints,
   options: SubscribeOptions,
 ): Promise<Subscription> {

@@ -1,4 +1,4 @@
-import { type RecordedEvent as EsdbRecordedEvent } from '@eventstore/db-client';
+import { type RecordedEvent as EsdbRecordedEvent } from '@kurrent/kurrentdb-client';
 import { type RecordedEvent } from '../event-store.port';
 import { encodeEsdbPosition } from './eventstoredb-position';
 

@@ -21,7 +21,7 @@ export async function startEventStoreDb(): Promise<RunningEventStoreDb> {
     .withStartupTimeout(120_000)
     .start();
   return {
-    connectionString: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
+    connectionString: `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`,
     stop: async () => {
       await container.stop();
     },
