@@ -29,6 +29,8 @@ const multi = (o: Json = {}) => {
   });
   return rest;
 };
+const elevenTargets = () =>
+  multi({ targets: many(11, (i) => target({ allocationPercent: i < 10 ? 9 : 10 })) });
 const hash = (c: string) => `0x${c.repeat(64)}`;
 const evidence = (o: Json = {}) => ({ chainResults: [{ chainId: 1, txHashes: [hash('a')] }], ...o });
 const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
@@ -36,9 +38,18 @@ const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_
 const QUOTE = '/api/external/intents/quote';
 const SUBMITTED = '/api/external/attempts/at_1/submitted';
 
+/** A quote body with `extra: { a: { a: … } }`, `depth` levels, as raw JSON text (JSON.stringify would overflow). */
+function deeplyNestedQuote(depth: number): string {
+  const valid = JSON.stringify(quote());
+  return `${valid.slice(0, -1)},"extra":${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}}`;
+}
+
 const rejected: [string, string, unknown, string][] = [
   // quote
   ['quote: body is an array', QUOTE, [], 'invalid_request_body'],
+  // Review L2: a body nested 30 000 deep (about 200 KiB, under the body limit) is refused before anything is bound or stored.
+  ['quote: body nested 30 000 deep', QUOTE, deeplyNestedQuote(30_000), 'invalid_request_body'],
+  ['quote: 11 targets (review M1)', QUOTE, elevenTargets(), 'invalid_target'],
   ['quote: misspelt field', QUOTE, quote({ slipageBps: 10 }), 'unknown_field'],
   ['quote: walletAddress missing', QUOTE, quote({ walletAddress: undefined }), 'invalid_wallet_address'],
   ['quote: walletAddress not hex', QUOTE, quote({ walletAddress: '0xnothex' }), 'invalid_wallet_address'],

@@ -27,7 +27,8 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, description: 'The body is not well-formed JSON.' },
   invalid_request_body: {
     status: 400,
-    description: 'The body is not a JSON object of the documented shape.',
+    description:
+      'The body is not a JSON object of the documented shape, or is nested deeper than 32 levels or holds more than 20 000 values.',
   },
   unknown_field: {
     status: 400,
@@ -128,7 +129,8 @@ export const ERROR_CODES = {
   invalid_symbol: { status: 400, description: 'A symbol is not a string of 1 to 64 characters.' },
   invalid_usd_value: {
     status: 400,
-    description: 'usdValue / priceUSD is not a non-negative decimal string (positive where required).',
+    description:
+      'usdValue / priceUSD is not a non-negative decimal string of at most 30 integer and 18 fraction digits (positive where required).',
   },
   usd_value_required: {
     status: 400,
@@ -145,7 +147,7 @@ export const ERROR_CODES = {
   invalid_target: {
     status: 400,
     description:
-      'target is not an object of the documented shape, targets is not a non-empty array of them, or two targets share an id.',
+      'target is not an object of the documented shape, targets is not an array of 1 to 10 of them, or two targets share an id.',
   },
   target_token_mismatch: {
     status: 400,

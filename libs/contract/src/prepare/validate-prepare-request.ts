@@ -1,6 +1,5 @@
-import { invalidRequestBody } from '../validation/invalid-request-body';
+import { bodyObject } from '../validation/invalid-request-body';
 import { optionalEntry } from '../validation/optional-entry';
-import { isJsonObject } from '../validation/json-object';
 import { checkCallbackUrl } from '../validation/partner-policy.rules';
 import { sortFieldErrors } from '../validation/sort-field-errors';
 import { validateDto } from '../validation/validate-dto';
@@ -19,9 +18,13 @@ export function validatePrepareRequest(
   body: unknown,
   policy: PartnerRequestPolicy,
 ): ValidationResult<PrepareRequest> {
-  const json = body ?? {};
-  if (!isJsonObject(json)) return invalidRequestBody();
-  const { dto, errors: fieldErrors } = validateDto(PrepareRequestDto, json, PREPARE_REQUEST_NESTED_TYPES);
+  const checked = bodyObject(body ?? {});
+  if ('refused' in checked) return checked.refused;
+  const { dto, errors: fieldErrors } = validateDto(
+    PrepareRequestDto,
+    checked.json,
+    PREPARE_REQUEST_NESTED_TYPES,
+  );
   const errors = [...fieldErrors, ...checkCallbackUrl(dto.callbackUrl, policy, fieldErrors)];
   if (errors.length > 0) return { ok: false, errors: sortFieldErrors(errors, FIELD_ORDER) };
   return {

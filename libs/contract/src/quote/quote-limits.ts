@@ -2,6 +2,11 @@
 export const QUOTE_LIMITS = {
   minSources: 1,
   maxSources: 50,
+  /**
+   * At most this many targets (review M1): sources × targets bounds the slices a quote routes (about sources + targets,
+   * each asked of every provider), so one request cannot fan out to thousands of provider calls.
+   */
+  maxTargets: 10,
   minSlippageBps: 1,
   maxSlippageBps: 10_000,
   defaultSlippageBps: 50,

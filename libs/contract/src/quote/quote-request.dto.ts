@@ -31,7 +31,7 @@ const TARGET = coded(
   'invalid_target',
   'must be an object {id?, chainId, address, allocationPercent?, targetToken}',
 );
-const TARGETS = coded('invalid_target', 'must be an array of at least 1 target object');
+const TARGETS = coded('invalid_target', `must be an array of 1 to ${L.maxTargets} target objects`);
 const TARGET_ITEMS = { ...TARGETS, each: true };
 const SLIPPAGE = coded(
   'invalid_slippage_bps',
@@ -69,6 +69,7 @@ export class QuoteRequestDto {
   @IsOptionalField()
   @IsArray(TARGETS)
   @ArrayMinSize(1, TARGETS)
+  @ArrayMaxSize(L.maxTargets, TARGETS)
   @IsObject(TARGET_ITEMS)
   @ValidateNested(TARGET_ITEMS)
   targets?: TargetInputDto[];

@@ -146,3 +146,23 @@ describe('validateQuoteRequest: usdValue in the multi-target form', () => {
     expect(errorsOf(validate(withSources('abc')))).toEqual([['invalid_usd_value', 'sources[0].usdValue']]);
   });
 });
+
+describe('validateQuoteRequest: inputs that cannot cost more than they are worth (review M1, M2)', () => {
+  const codes = (body: unknown) => errorsOf(validate(body)).map(([code]) => code);
+
+  it('takes up to 10 targets and refuses 11 as invalid_target', () => {
+    expect(validate(withPercents(10, 10, 10, 10, 10, 10, 10, 10, 10, 10)).ok).toBe(true);
+    expect(codes(withPercents(10, 10, 10, 10, 10, 10, 10, 10, 10, 5, 5))).toEqual(['invalid_target']);
+  });
+
+  it.each([
+    ['30 integer digits', '9'.repeat(30), true],
+    ['18 fraction digits', `1.${'5'.repeat(18)}`, true],
+    ['31 integer digits', `1${'0'.repeat(30)}`, false],
+    ['19 fraction digits', `1.${'5'.repeat(19)}`, false],
+    ['250 000 digits', `1${'0'.repeat(250_000)}`, false],
+  ])('a usdValue of %s: accepted %s', (_label, usdValue, accepted) => {
+    const body = multiTargetBody({ sources: [sourceBody({ usdValue })] });
+    expect(codes(body)).toEqual(accepted ? [] : ['invalid_usd_value']);
+  });
+});

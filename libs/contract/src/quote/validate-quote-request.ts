@@ -1,6 +1,5 @@
 import { checkCallbackUrl, checkFeeBps } from '../validation/partner-policy.rules';
-import { invalidRequestBody } from '../validation/invalid-request-body';
-import { isJsonObject } from '../validation/json-object';
+import { bodyObject } from '../validation/invalid-request-body';
 import { sortFieldErrors } from '../validation/sort-field-errors';
 import { validateDto } from '../validation/validate-dto';
 import { type PartnerRequestPolicy, type ValidationResult } from '../validation/validation-result';
@@ -30,8 +29,9 @@ export function validateQuoteRequest(
   body: unknown,
   policy: PartnerRequestPolicy,
 ): ValidationResult<QuoteRequest> {
-  if (!isJsonObject(body)) return invalidRequestBody();
-  const { dto, errors: fieldErrors } = validateDto(QuoteRequestDto, body, QUOTE_REQUEST_NESTED_TYPES);
+  const checked = bodyObject(body);
+  if ('refused' in checked) return checked.refused;
+  const { dto, errors: fieldErrors } = validateDto(QuoteRequestDto, checked.json, QUOTE_REQUEST_NESTED_TYPES);
   const errors = [
     ...fieldErrors,
     ...checkDuplicateSources(dto.sources, fieldErrors),

@@ -1,5 +1,4 @@
-import { invalidRequestBody } from '../validation/invalid-request-body';
-import { isJsonObject } from '../validation/json-object';
+import { bodyObject } from '../validation/invalid-request-body';
 import { sortFieldErrors } from '../validation/sort-field-errors';
 import { validateDto } from '../validation/validate-dto';
 import { type ValidationResult } from '../validation/validation-result';
@@ -16,8 +15,13 @@ const FIELD_ORDER = [
 
 /** Validates a parsed POST /attempts/{id}/submitted body. */
 export function validateSubmittedRequest(body: unknown): ValidationResult<SubmittedRequest> {
-  if (!isJsonObject(body)) return invalidRequestBody();
-  const { dto, errors: fieldErrors } = validateDto(SubmittedRequestDto, body, SUBMITTED_REQUEST_NESTED_TYPES);
+  const checked = bodyObject(body);
+  if ('refused' in checked) return checked.refused;
+  const { dto, errors: fieldErrors } = validateDto(
+    SubmittedRequestDto,
+    checked.json,
+    SUBMITTED_REQUEST_NESTED_TYPES,
+  );
   const errors = [...fieldErrors, ...checkChainResults(dto.chainResults, fieldErrors)];
   if (errors.length > 0) return { ok: false, errors: sortFieldErrors(errors, FIELD_ORDER) };
   return {
