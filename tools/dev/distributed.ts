@@ -4,7 +4,6 @@ import { kafkaBusTopics, Topic } from '@svc/messaging';
 import { probeKafkaMock, repoRoot, startKafkaMock, startSandboxProcess, startTopology } from '@svc/testing';
 
 /** Collects the app fee on the sandbox chains: anvil's dev account 9 (the sandbox deployer), a public key. */
-const SANDBOX_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 /**
  * `npm run distributed`: the distributed composition on one machine, without Docker. librdkafka's mock broker (a
@@ -26,7 +25,6 @@ async function main(): Promise<void> {
   const sandbox = await startSandboxProcess();
   const topology = await startTopology({
     env: {
-      SERVICE_FEE_RECIPIENT: SANDBOX_FEE_RECIPIENT,
       ...process.env,
       ...sandbox.manifest.env,
       BUS: 'kafka',

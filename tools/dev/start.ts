@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { repoRoot, spawnEntry, stopChild, waitForLine } from '@svc/testing';
 
 /** Collects the app fee on the sandbox chains: anvil's dev account 9 (the sandbox deployer), a public key. */
-const SANDBOX_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 
 /**
  * `npm start`: the provider sandbox (anvil chains, relay / across / mayan dialects, fillers), then the
@@ -39,7 +38,6 @@ async function main(): Promise<void> {
   const service = spawnEntry(
     'apps/standalone/src/main.ts',
     {
-      SERVICE_FEE_RECIPIENT: SANDBOX_FEE_RECIPIENT,
       ...manifest.env,
       ...process.env,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',

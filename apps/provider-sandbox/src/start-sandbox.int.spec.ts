@@ -60,6 +60,7 @@ describe('startSandbox', () => {
       MAYAN_PRICE_URL: `${sandbox.url}/mayan-price`,
       MAYAN_EXPLORER_URL: `${sandbox.url}/mayan-explorer`,
       MAYAN_FORWARDER_ADDRESS: sandbox.chains.contracts[0].mayanForwarder,
+      SERVICE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720', // the deployer, anvil's account 9
       RELAY_CONTRACTS: allowlist('relayDepository'),
       ACROSS_CONTRACTS: allowlist('acrossSpokePool'),
       MAYAN_CONTRACTS: allowlist('mayanForwarder'),

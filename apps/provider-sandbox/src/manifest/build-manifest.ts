@@ -59,6 +59,9 @@ export function buildManifest(params: {
       MAYAN_PRICE_URL: providers.mayan.priceUrl,
       MAYAN_EXPLORER_URL: providers.mayan.explorerUrl,
       MAYAN_FORWARDER_ADDRESS: forwarderAddress,
+      // Every variable `npm run service` needs to boot against the sandbox: the app fee goes to the sandbox's deployer
+      // (anvil's dev account 9; a public development account, which NODE_ENV=production refuses).
+      SERVICE_FEE_RECIPIENT: chains.accounts.deployer.address,
       // The service refuses calls to anything but a provider's own contracts: here, the sandbox's.
       ...contractAllowlists(chains.contracts),
       // The sandbox's across indexer answers at once (the real one runs on a 10 s cadence), and its relay failures
