@@ -1,25 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { kafkaBusTopics, Topic } from '@svc/messaging';
-import { probeKafkaMock, repoRoot, startKafkaMock, startSandboxProcess, startTopology } from '@svc/testing';
+import {
+  probeKafkaBroker,
+  repoRoot,
+  startKafkaBroker,
+  startSandboxProcess,
+  startTopology,
+} from '@svc/testing';
 
 /** Collects the app fee on the sandbox chains: anvil's dev account 9 (the sandbox deployer), a public key. */
 
 /**
- * `npm run distributed`: the distributed composition on one machine, without Docker. librdkafka's mock broker (a
- * Kafka-protocol cluster in one process), the provider sandbox, and the five apps as separate processes on one
+ * `npm run distributed`: the distributed composition on one machine, without Docker. A real Apache Kafka broker (its
+ * jars from Maven Central: `npm run kafka:resolve`; Java 17), the provider sandbox, and the five apps as separate processes on one
  * SQLite file in `data/distributed/`, exactly as `npm test`'s topology suite runs them. Ctrl-C stops everything.
- * For real Kafka and EventStoreDB use docker/compose.yaml.
+ * For EventStoreDB and containers use docker/compose.yaml.
  */
 async function main(): Promise<void> {
-  const probe = probeKafkaMock();
+  const probe = probeKafkaBroker();
   if (!probe.available) {
-    throw new Error(`needs librdkafka's mock broker (apt-get install librdkafka-dev gcc): ${probe.reason}`);
+    throw new Error(`needs a Kafka broker (Java 17 and Maven: npm run kafka:resolve): ${probe.reason}`);
   }
   const verbose = process.env['VERBOSE'] === '1';
   const dataDir = join(repoRoot, 'data', 'distributed');
   mkdirSync(dataDir, { recursive: true });
-  const kafka = await startKafkaMock({
+  const kafka = await startKafkaBroker({
     topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, t === Topic.attemptLifecycle ? 6 : 2])),
   });
   const sandbox = await startSandboxProcess();
@@ -47,7 +53,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      `Kafka (librdkafka mock)   ${kafka.brokers.join(',')}`,
+      `Kafka (Apache Kafka)     ${kafka.brokers.join(',')}`,
       `provider sandbox          ${sandbox.manifest.url}`,
       ...topology.apps.map(
         (a) => `${a.name.padEnd(25)} http://127.0.0.1:${a.port}  (/healthz /readyz /metrics)`,

@@ -13,12 +13,12 @@ import {
   type NestMessageBus,
 } from '@svc/messaging';
 import { createLogger } from '@svc/platform';
-import { probeKafkaMock, type RunningKafkaMock, startKafkaMock } from '@svc/testing';
+import { probeKafkaBroker, type RunningKafkaBroker, startKafkaBroker } from '@svc/testing';
 import { BusHandlerInterceptor } from './bus-handler.interceptor';
 
-const mock = probeKafkaMock();
-if (!mock.available) {
-  process.stdout.write(`bus handler deadline: skipped, librdkafka-dev not installed (${mock.reason})\n`);
+const broker = probeKafkaBroker();
+if (!broker.available) {
+  process.stdout.write(`bus handler deadline: skipped, no Kafka broker (${broker.reason})\n`);
 }
 
 /** The handler's own payloads: the transport carries any JSON, whatever the BusContract declares. */
@@ -43,17 +43,17 @@ class QuoteController {
 class QuoteModule {}
 
 /** One partition per topic: the stuck message and the next one share it, as in the worst case. */
-// Skipped without librdkafka's mock cluster (Debian's librdkafka-dev, installed by .ci/run).
-(mock.available ? describe : describe.skip)(
-  'BusHandlerInterceptor over Kafka (librdkafka mock cluster)',
+// Skipped without a Kafka broker (Java 17 and the jars of `npm run kafka:resolve`, run by .ci/run).
+(broker.available ? describe : describe.skip)(
+  'BusHandlerInterceptor over Kafka (a real Apache Kafka broker)',
   () => {
-    let cluster: RunningKafkaMock | undefined;
+    let cluster: RunningKafkaBroker | undefined;
     let server: INestMicroservice | undefined;
     let client: ClientKafka | undefined;
     let bus: NestMessageBus<QuoteExchanges>;
 
     beforeAll(async () => {
-      cluster = await startKafkaMock({ topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, 1])) });
+      cluster = await startKafkaBroker({ topics: Object.fromEntries(kafkaBusTopics().map((t) => [t, 1])) });
       const config: KafkaBusConfig = {
         brokers: cluster.brokers,
         clientId: 'deadline-test',

@@ -27,7 +27,7 @@ export class KafkaEnv {
   @Min(0, { message: 'must be a non-negative integer' })
   KAFKA_MAX_WAIT_MS = 100;
 
-  /** An idempotent producer (real Kafka only; the librdkafka mock refuses it). */
+  /** An idempotent producer. */
   @IsEnvBoolean()
   KAFKA_IDEMPOTENT = false;
 

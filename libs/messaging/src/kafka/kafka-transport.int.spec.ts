@@ -63,6 +63,22 @@ class LateController {
 @Module({ controllers: [LateController] })
 class LateModule {}
 
+const pairEvents: { member: string; key: string | null; seq: number }[] = [];
+
+/** One member of a two-member consumer group of the lifecycle topic: its own module, so events say who got them. */
+function pairMember(member: string) {
+  @Controller()
+  class PairController {
+    @EventPattern(Topic.attemptLifecycle)
+    lifecycle(@Payload() payload: { key: string | null; value: { seq: number } }) {
+      pairEvents.push({ member, key: payload.key, seq: payload.value.seq });
+    }
+  }
+  @Module({ controllers: [PairController] })
+  class PairModule {}
+  return PairModule;
+}
+
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -190,4 +206,59 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
       await second.close();
     }
   }, 60_000);
+
+  // What librdkafka's mock cluster could not do: a group of several members (several replicas of one app).
+  it('shares a group between two members, and the one left takes over every partition when the other leaves', async () => {
+    const start = async (member: string) => {
+      const strategy = new BusKafkaServer(config, 'pair');
+      const app = await NestFactory.createMicroservice(pairMember(member), { strategy, logger: false });
+      await app.listen();
+      await waitFor(() => {
+        try {
+          strategy.assertConsuming();
+          return true;
+        } catch {
+          return false;
+        }
+      }, 15_000);
+      return app;
+    };
+    // The group reads the topic from its start (it has no offsets): the other tests' events come too, left aside.
+    const keys = Array.from({ length: 8 }, (_, i) => `pair-${i}`);
+    const ours = () => pairEvents.filter((e) => e.key?.startsWith('pair-'));
+    let round = 0;
+    const emitRound = () =>
+      Promise.all(keys.map((key) => bus.emit(Topic.attemptLifecycle, key, { seq: round })));
+    const members = () => new Set(ours().map((e) => e.member));
+    const a = await start('a');
+    const b = await start('b');
+    // The second join rebalances the group: rounds until both members have been given events.
+    for (; round < 60 && members().size < 2; round++) {
+      await emitRound();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(members()).toEqual(new Set(['a', 'b']));
+    await a.close(); // leaves the group: b is given a's partitions at once
+    const leftAt = ours().length;
+    const last = round + 5;
+    for (; round < last; round++) await emitRound();
+    try {
+      await waitFor(() => ours().length >= keys.length * round, 20_000);
+      expect(
+        ours()
+          .slice(leftAt)
+          .every((e) => e.member === 'b'),
+      ).toBe(true);
+      for (const key of keys) {
+        // Every event once, in order per key, across the rebalances.
+        expect(
+          ours()
+            .filter((e) => e.key === key)
+            .map((e) => e.seq),
+        ).toEqual(Array.from({ length: round }, (_, i) => i));
+      }
+    } finally {
+      await b.close();
+    }
+  }, 90_000);
 });

@@ -104,8 +104,7 @@ export function kafkaServerOptions(
  *   are not skipped (see bindEvents);
  * - a restart after a crash kafkajs gives up on. kafkajs restarts its consumer only after retriable errors; any
  *   other leaves the process up but consuming nothing. This one reconnects and resubscribes after a pause instead
- *   (the librdkafka mock answers a follower's late SyncGroup with INVALID_REQUEST, a real broker after a protocol
- *   change may do likewise).
+ *   (a broker may answer a late SyncGroup with INVALID_REQUEST after a protocol change, for one).
  */
 export class BusKafkaServer extends ServerKafka {
   private joinedGroup = false;

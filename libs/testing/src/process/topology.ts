@@ -33,8 +33,10 @@ export interface TopologyOptions {
 
 export interface Topology {
   apps: AppProcess[];
-  /** The first running instance of an app. */
+  /** The first running instance of an app (or the index-th). */
   get(name: DistributedAppName, index?: number): AppProcess;
+  /** The running instances of an app, oldest first. */
+  running(name: DistributedAppName): AppProcess[];
   gatewayPort(): number;
   /** Starts one more instance of an app (same env), ready when this resolves. */
   start(name: DistributedAppName): Promise<AppProcess>;
@@ -50,7 +52,9 @@ export interface Topology {
 /**
  * Starts the five apps as separate processes (`apps/<name>/src/main.ts`, exactly what the container runs), each on
  * its own loopback port, and resolves once every one answers /readyz 200 (event store reachable, Kafka consumer in
- * its group). Apps start in parallel; the gateway last, once the features it calls are consuming.
+ * its group). The features start in parallel, one wave per replica (the first instance of each, then the second,
+ * ...: each wave joins groups that already run, as a scale-out does); the gateways last, once the features they
+ * call are consuming.
  */
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   const apps: AppProcess[] = [];
@@ -82,10 +86,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const topology: Topology = {
     apps,
     get(name, index = 0) {
-      const found = running().filter((a) => a.name === name)[index];
+      const found = topology.running(name)[index];
       if (!found) throw new Error(`no running ${name} instance #${index}`);
       return found;
     },
+    running: (name) => running().filter((a) => a.name === name),
     gatewayPort: () => topology.get('gateway').port,
     start,
     async kill(app) {
@@ -110,9 +115,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
 
   try {
     const features = DISTRIBUTED_APPS.filter((n) => n !== 'gateway');
-    await Promise.all(
-      features.flatMap((name) => Array.from({ length: options.instances?.[name] ?? 1 }, () => start(name))),
-    );
+    const count = (name: DistributedAppName) => options.instances?.[name] ?? 1;
+    const waves = Math.max(...features.map(count));
+    for (let wave = 0; wave < waves; wave++) {
+      await Promise.all(features.filter((name) => count(name) > wave).map((name) => start(name)));
+    }
     for (let i = 0; i < (options.instances?.gateway ?? 1); i++) await start('gateway');
     return topology;
   } catch (err) {
