@@ -32,10 +32,17 @@ export interface KafkaBrokerOptions {
   properties?: KafkaBrokerProperties;
   /** How long the JVM may take to serve (default 120 s: tens of seconds on a busy 2-core machine). */
   startTimeoutMs?: number;
+  /**
+   * A second listener that requires SASL/SCRAM (SASL_PLAINTEXT), with these users stored in the cluster's metadata at
+   * format time: `saslBrokers` names it. The PLAINTEXT listener stays, for provisioning.
+   */
+  sasl?: { mechanism: 'SCRAM-SHA-256' | 'SCRAM-SHA-512'; users: Record<string, string> };
 }
 
 export interface RunningKafkaBroker {
   brokers: string[];
+  /** The SASL/SCRAM listener (with the `sasl` option), else []. */
+  saslBrokers: string[];
   /** From spawning the JVM to serving with the topics created, in ms (storage formatting not included). */
   startMs: number;
   /** The broker's log4j log, kept after `stop()` when the broker failed or `keepLogs` was asked for. */
@@ -69,13 +76,20 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   mkdirSync(logsDir);
   const logFile = join(logsDir, 'server.log');
   const logTail = (lines = 40) => tailOf(logFile, lines) || tailOf(join(logsDir, 'stdout.log'), lines);
-  const [port, controllerPort] = await Promise.all([findFreePort(), findFreePort()]);
+  const [port, controllerPort, saslPort] = await Promise.all([
+    findFreePort(),
+    findFreePort(),
+    findFreePort(),
+  ]);
   const config = join(dir, 'server.properties');
   writeFileSync(
     config,
     kafkaBrokerProperties(
       { port, controllerPort, dataDir, autoCreateTopics: options.autoCreateTopics ?? true },
-      options.properties,
+      {
+        ...(options.sasl ? saslListener(saslPort, port, controllerPort, options.sasl.mechanism) : {}),
+        ...options.properties,
+      },
     ),
   );
   const jvm = (main: string, args: string[]) => [
@@ -90,7 +104,17 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const clusterId = newClusterId();
   await formatStorage(
     install,
-    jvm('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', config]),
+    jvm('kafka.tools.StorageTool', [
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      config,
+      ...Object.entries(options.sasl?.users ?? {}).flatMap(([name, password]) => [
+        '--add-scram',
+        `${options.sasl!.mechanism}=[name=${name},password=${password}]`,
+      ]),
+    ]),
     dir,
   );
 
@@ -134,7 +158,25 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     await stop();
     throw new Error(`kafka broker did not start: ${failure}; its log is kept in ${logsDir}\n${logTail()}`);
   }
-  return { brokers, startMs: Date.now() - startedAt, logFile, logTail, stop };
+  const saslBrokers = options.sasl ? [`127.0.0.1:${saslPort}`] : [];
+  return { brokers, saslBrokers, startMs: Date.now() - startedAt, logFile, logTail, stop };
+}
+
+/** The listener settings of a SASL/SCRAM listener beside PLAINTEXT and the controller's. */
+function saslListener(
+  saslPort: number,
+  port: number,
+  controllerPort: number,
+  mechanism: 'SCRAM-SHA-256' | 'SCRAM-SHA-512',
+): KafkaBrokerProperties {
+  return {
+    listeners: `PLAINTEXT://127.0.0.1:${port},SASL://127.0.0.1:${saslPort},CONTROLLER://127.0.0.1:${controllerPort}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${port},SASL://127.0.0.1:${saslPort}`,
+    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,SASL:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'sasl.enabled.mechanisms': mechanism,
+    [`listener.name.sasl.${mechanism.toLowerCase()}.sasl.jaas.config`]:
+      'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+  };
 }
 
 async function formatStorage(install: KafkaBrokerInstall, args: string[], dir: string): Promise<void> {
