@@ -44,3 +44,5 @@ export * from './attempt/chain-status';
 export * from './attempt/leg-status';
 export type * from './webhook/webhook-event-payload.types';
 export type * from './ping/ping-response.types';
+
+export * from './openapi';
