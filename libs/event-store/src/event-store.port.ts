@@ -72,8 +72,9 @@ export interface SubscribeOptions {
   streamPrefixes: string[];
   /**
    * Called once per event, in global order, one at a time. The checkpoint moves past an event only after
-   * its handler resolved, so a crash redelivers (at-least-once) and never skips. A handler that throws
-   * stops the subscription (reported through `onError`); nothing after that event is delivered.
+   * its handler resolved, so a crash redelivers (at-least-once) and never skips; a store may save it less often
+   * than every event (the polling stores: at most once a second while live, always at a stop or a failure). A
+   * handler that throws stops the subscription (reported through `onError`); nothing after that event is delivered.
    */
   handler: EventHandler;
   onError?: (error: unknown) => void;

@@ -7,6 +7,7 @@ export { SubscriptionDroppedError } from './subscription-dropped.error';
 export { MemoryEventStore, type MemoryEventStoreOptions } from './memory/memory-event-store.adapter';
 export { MemoryEventStoreState } from './memory/memory-event-store.state';
 export { SqliteEventStore, type SqliteEventStoreOptions } from './sqlite/sqlite-event-store.adapter';
+export { SqliteStoreUnavailableError } from './sqlite/open-sqlite-read-only';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
 export * from './event-id-from';
 export * from './read-all-paged';

@@ -21,16 +21,21 @@ export interface PollingFeed {
   ): Promise<{ events: RecordedEvent[]; scannedTo: Position | undefined }>;
   readCheckpoint(subscriptionId: string): Promise<Position | undefined>;
   storeCheckpoint(subscriptionId: string, position: Position): Promise<void>;
+  /** Wakes the subscription on appends to its streams (the store signals other processes' appends too). */
   signal: AppendSignal;
-  /** Re-query this often even without an in-process signal (appends from other processes); none: signal only. */
-  pollIntervalMs?: number;
 }
 
 const PAGE_SIZE = 100;
+/**
+ * While live, the checkpoint is saved at most this often (and after a full page's worth of events): each save is a
+ * durable write, as costly as an append. A stop or a failing handler always saves it.
+ */
+const CHECKPOINT_EVERY_MS = 1000;
 
 /**
- * Catch-up then live delivery for stores without a push API: read a page after the cursor, hand each event
- * to the handler, store the checkpoint, and when caught up wait for a signal or the poll interval.
+ * Catch-up then live delivery for stores without a push API: read a page after the cursor, hand each event to the
+ * handler, store the checkpoint when due (CHECKPOINT_EVERY_MS), and when caught up wait until an append to one of its
+ * streams is signalled. Appends signalled while it reads or handles are coalesced into the next read.
  */
 export async function startPollingSubscription(
   feed: PollingFeed,
@@ -40,16 +45,36 @@ export async function startPollingSubscription(
   const abort = new AbortController();
   let cursor = await feed.readCheckpoint(subscriptionId);
 
+  const watch = feed.signal.watch(streamPrefixes);
+
+  let handled = cursor;
+  let stored = cursor;
+  let unsaved = 0;
+  let savedAt = Date.now();
+  /** Saves the last event handled, now (`force`) or when it is due: a crash redelivers what was not saved. */
+  const checkpoint = async (force: boolean): Promise<void> => {
+    if (handled === undefined || handled === stored) return;
+    if (!force && unsaved < PAGE_SIZE && Date.now() - savedAt < CHECKPOINT_EVERY_MS) return;
+    await feed.storeCheckpoint(subscriptionId, handled);
+    [stored, unsaved, savedAt] = [handled, 0, Date.now()];
+  };
+
   const run = async (): Promise<void> => {
     while (!abort.signal.aborted) {
-      const seen = feed.signal.version;
+      watch.reading();
       const page = await feed.readPage(cursor, streamPrefixes, PAGE_SIZE);
-      for (const event of page.events) {
-        if (abort.signal.aborted) return;
-        await handler(event);
-        // Even when stop() came during the handler: it resolved, so moving past the event is safe.
-        await feed.storeCheckpoint(subscriptionId, event.position);
-        cursor = event.position;
+      let failed = true;
+      try {
+        for (const event of page.events) {
+          if (abort.signal.aborted) return;
+          await handler(event);
+          // Even when stop() came during the handler: it resolved, so moving past the event is safe.
+          cursor = handled = event.position;
+          unsaved++;
+        }
+        failed = false;
+      } finally {
+        await checkpoint(failed || abort.signal.aborted);
       }
       if (
         page.scannedTo !== undefined &&
@@ -57,14 +82,17 @@ export async function startPollingSubscription(
       ) {
         cursor = page.scannedTo;
       }
-      if (page.events.length < PAGE_SIZE) await feed.signal.wait(seen, abort.signal, feed.pollIntervalMs);
+      if (page.events.length < PAGE_SIZE) await watch.wait(abort.signal);
     }
+    await checkpoint(true);
   };
 
-  const done = run().catch((error: unknown) => {
-    abort.abort();
-    onError?.(error);
-  });
+  const done = run()
+    .catch((error: unknown) => {
+      abort.abort();
+      onError?.(error);
+    })
+    .finally(watch.close);
 
   return {
     async stop() {

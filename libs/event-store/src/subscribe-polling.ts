@@ -18,7 +18,6 @@ export interface SyncPollingFeed {
   readCheckpoint(subscriptionId: string): Position | undefined;
   storeCheckpoint(subscriptionId: string, position: Position): void;
   signal: AppendSignal;
-  pollIntervalMs?: number;
 }
 
 /**
@@ -37,7 +36,6 @@ export async function subscribePolling(
       readCheckpoint: (id) => lifecycle.run(() => feed.readCheckpoint(id)),
       storeCheckpoint: (id, position) => lifecycle.run(() => feed.storeCheckpoint(id, position)),
       signal: feed.signal,
-      pollIntervalMs: feed.pollIntervalMs,
     },
     options,
   );

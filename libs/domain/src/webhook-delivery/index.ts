@@ -5,6 +5,7 @@ export {
   type WebhookDeliveryState,
   type WebhookEntryStatus,
   type WebhookQueueEntry,
+  queueHead,
 } from './webhook-delivery.state';
 export * from './webhook-delivery-refused.error';
 export * from './webhook-delivery-input.error';
@@ -19,3 +20,13 @@ export {
 export { nextDue, type DueWebhook } from './next-due';
 export { deliveryStats, type FailingWebhook, type WebhookDeliveryStats } from './delivery-stats';
 export { MAX_DELIVERY_TRIES, RETRY_JITTER, RETRY_SCHEDULE_MS, retryDelayMs } from './retry-schedule';
+export {
+  type BreakerPolicy,
+  DEFAULT_BREAKER_POLICY,
+  type EndpointBreakerState,
+  initialEndpointBreakerState,
+} from './endpoint-breaker.state';
+export { type EndpointBreakerEvent } from './endpoint-breaker.events';
+export * from './endpoint-breaker.commands';
+export { endpointBreakerDecider, evolveEndpointBreaker } from './endpoint-breaker.decider';
+export { endpointTryOutcome } from './endpoint-try-outcome';

@@ -1,4 +1,9 @@
-import { type KurrentDBClient, excludeSystemEvents, START, streamNameFilter } from '@kurrent/kurrentdb-client';
+import {
+  type KurrentDBClient,
+  excludeSystemEvents,
+  START,
+  streamNameFilter,
+} from '@kurrent/kurrentdb-client';
 import { comparePositions } from '../compare-positions';
 import { type Position, type SubscribeOptions, type Subscription } from '../event-store.port';
 import { SubscriptionDroppedError } from '../subscription-dropped.error';

@@ -29,6 +29,7 @@ export class MemoryEventStore implements port.EventStore {
   readonly state: MemoryEventStoreState;
   private readonly clock: () => Date;
   private readonly lifecycle = new StoreLifecycle();
+  private logReads = 0;
 
   constructor(options: MemoryEventStoreOptions = {}) {
     this.state = options.state ?? new MemoryEventStoreState();
@@ -68,7 +69,7 @@ export class MemoryEventStore implements port.EventStore {
       target.revision = plan.firstRevision + written.length - 1;
       trimToMaxCount(target);
       this.compact(now);
-      this.state.signal.notify();
+      this.state.signal.notify(streamId);
       return { nextRevision: target.revision, position: encodeSequencePosition(this.state.lastSequence) };
     });
   }
@@ -104,13 +105,21 @@ export class MemoryEventStore implements port.EventStore {
     return subscribePolling(
       this.lifecycle,
       {
-        readPage: (after, prefixes, limit) => this.readPage(after, prefixes, limit),
+        readPage: (after, prefixes, limit) => {
+          this.logReads++;
+          return this.readPage(after, prefixes, limit);
+        },
         readCheckpoint: (id) => checkpoints.get(id),
         storeCheckpoint: (id, position) => void checkpoints.set(id, position),
         signal: this.state.signal,
       },
       options,
     );
+  }
+
+  /** How many times this store's subscriptions read the log: a diagnostic, and what the contract counts wake-ups by. */
+  get subscriptionReads(): number {
+    return this.logReads;
   }
 
   readCheckpoint(subscriptionId: string): Promise<port.Position | undefined> {

@@ -9,6 +9,7 @@ describeEventStoreContract('memory', () => {
   return Promise.resolve({
     store,
     advanceClock: (ms) => time.advance(ms),
+    subscriptionReads: () => store.subscriptionReads,
     restart: async () => {
       await store.close();
       store = new MemoryEventStore({ clock, state: store.state });

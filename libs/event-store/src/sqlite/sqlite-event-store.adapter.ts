@@ -7,6 +7,8 @@ import { decodeSequencePosition, encodeSequencePosition } from '../sequence-posi
 import { type SerialisedEvent, serialiseEvent } from '../serialise-event';
 import { StoreLifecycle } from '../store-lifecycle';
 import { subscribePolling } from '../subscribe-polling';
+import { OtherWritersPoll } from './other-writers-poll';
+import { openSqliteReadOnly } from './open-sqlite-read-only';
 import { openSqliteDatabase } from './sqlite-schema';
 import { toRecorded } from './sqlite-event-row';
 import { SqliteStatements } from './sqlite-statements';
@@ -15,7 +17,11 @@ export interface SqliteEventStoreOptions {
   file: string;
   /** Time used for recordedAt and expiry; tests pass a controllable clock. */
   clock?: () => Date;
-  /** How often a caught-up subscription looks for appends made by other processes. */
+  /**
+   * While a subscription runs, how often the store looks for appends made by other processes on the same file
+   * (one `PRAGMA data_version`; the subscriptions read only when it changed). This process's appends wake the
+   * subscriptions that follow their streams at once.
+   */
   pollIntervalMs?: number;
 }
 
@@ -28,14 +34,17 @@ export class SqliteEventStore implements port.EventStore {
   private readonly statements: SqliteStatements;
   private readonly signal = new AppendSignal();
   private readonly lifecycle = new StoreLifecycle();
+  private readonly otherWriters: OtherWritersPoll;
   private lastPruneMs = Number.NEGATIVE_INFINITY;
+  private logReads = 0;
 
   private constructor(
     private readonly db: Database.Database,
     private readonly clock: () => Date,
-    private readonly pollIntervalMs: number,
+    pollIntervalMs: number,
   ) {
     this.statements = new SqliteStatements(db);
+    this.otherWriters = new OtherWritersPoll(db, this.signal, pollIntervalMs);
   }
 
   static open(options: SqliteEventStoreOptions): SqliteEventStore {
@@ -43,13 +52,25 @@ export class SqliteEventStore implements port.EventStore {
     return new SqliteEventStore(db, options.clock ?? (() => new Date()), options.pollIntervalMs ?? 50);
   }
 
+  /**
+   * An existing store, opened read-only (audit and operator tools): reads as `open` does, every write (append,
+   * a subscription's checkpoint) fails with SQLITE_READONLY. Throws SqliteStoreUnavailableError for a missing file
+   * or one that is not an event store.
+   */
+  static openReadOnly(options: Pick<SqliteEventStoreOptions, 'file' | 'clock'>): SqliteEventStore {
+    const db = openSqliteReadOnly(resolve(options.file));
+    return new SqliteEventStore(db, options.clock ?? (() => new Date()), 50);
+  }
+
   append(streamId: string, events: port.NewEvent[], options: port.AppendOptions): Promise<port.AppendResult> {
     return this.lifecycle.run(() => {
       const rows = events.map(serialiseEvent);
       // IMMEDIATE takes the write lock before reading the stream head, so the revision check and the insert
       // see the same head even with writers in other processes.
-      const result = this.db.transaction(() => this.appendInTransaction(streamId, rows, options)).immediate();
-      this.signal.notify();
+      const { result, written } = this.db
+        .transaction(() => this.appendInTransaction(streamId, rows, options))
+        .immediate();
+      if (written) this.signal.notify(streamId);
       return result;
     });
   }
@@ -74,19 +95,28 @@ export class SqliteEventStore implements port.EventStore {
     );
   }
 
-  subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
-    return subscribePolling(
+  async subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
+    const subscription = await subscribePolling(
       this.lifecycle,
       {
-        readPage: (after, prefixes, limit) => this.readPage(after, prefixes, limit),
+        readPage: (after, prefixes, limit) => {
+          this.logReads++;
+          return this.readPage(after, prefixes, limit);
+        },
         readCheckpoint: (id) => this.checkpointOf(id),
         storeCheckpoint: (id, position) =>
           void this.statements.upsertCheckpoint.run(id, decodeSequencePosition(position)),
         signal: this.signal,
-        pollIntervalMs: this.pollIntervalMs,
       },
       options,
     );
+    this.otherWriters.start();
+    return subscription;
+  }
+
+  /** How many times this store's subscriptions read the log: a diagnostic, and what the contract counts wake-ups by. */
+  get subscriptionReads(): number {
+    return this.logReads;
   }
 
   readCheckpoint(subscriptionId: string): Promise<port.Position | undefined> {
@@ -98,14 +128,17 @@ export class SqliteEventStore implements port.EventStore {
   }
 
   close(): Promise<void> {
-    return this.lifecycle.close(() => void this.db.close());
+    return this.lifecycle.close(() => {
+      this.otherWriters.stop();
+      this.db.close();
+    });
   }
 
   private appendInTransaction(
     streamId: string,
     rows: SerialisedEvent[],
     options: port.AppendOptions,
-  ): port.AppendResult {
+  ): { result: port.AppendResult; written: boolean } {
     const now = this.clock().getTime();
     const stream = this.statements.selectStream.get(streamId);
     const ids = rows.map((row) => row.id);
@@ -117,7 +150,8 @@ export class SqliteEventStore implements port.EventStore {
     );
     if (plan.kind === 'duplicate') {
       const existing = this.statements.selectPosition.get(streamId, plan.lastRevision);
-      return { nextRevision: plan.lastRevision, position: encodeSequencePosition(existing?.position ?? 0) };
+      const position = encodeSequencePosition(existing?.position ?? 0);
+      return { result: { nextRevision: plan.lastRevision, position }, written: false };
     }
     const maxAge = options.maxAgeSeconds ?? stream?.max_age ?? null;
     const maxCount = options.maxCount ?? stream?.max_count ?? null;
@@ -144,7 +178,7 @@ export class SqliteEventStore implements port.EventStore {
       this.lastPruneMs = now;
       this.statements.deleteExpired.run(now);
     }
-    return { nextRevision, position: encodeSequencePosition(position) };
+    return { result: { nextRevision, position: encodeSequencePosition(position) }, written: true };
   }
 
   private checkpointOf(subscriptionId: string): port.Position | undefined {

@@ -21,6 +21,7 @@ describeEventStoreContract('sqlite', () => {
   return Promise.resolve({
     store,
     advanceClock: (ms) => time.advance(ms),
+    subscriptionReads: () => store.subscriptionReads,
     restart: async () => {
       await store.close();
       store = SqliteEventStore.open({ file, clock });
@@ -70,6 +71,37 @@ describe('SqliteEventStore on one file', () => {
     expect(handled.map((event) => event.data)).toEqual(
       [...Array(30).keys()].map((n) => ({ writer: 'child', n })),
     );
+  });
+
+  it("reads for another process's appends, not for this process's appends to other streams", async () => {
+    store = SqliteEventStore.open({ file, pollIntervalMs: 20 });
+    const handled: RecordedEvent[] = [];
+    const subscription = await store.subscribe({
+      subscriptionId: 'from-child-only',
+      streamPrefixes: ['child-'],
+      handler: (event) => {
+        handled.push(event);
+        return Promise.resolve();
+      },
+    });
+    await waitFor(() => store.subscriptionReads > 0, 'the first read');
+    const child = startChildWriter(file, 'child-2', 30);
+    await child.ready;
+    const before = store.subscriptionReads;
+    child.go();
+    for (let n = 0; n < 300; n++) {
+      await store.append(`nonce-${n}`, [newEvent('NonceUsed')], { expectedRevision: 'no_stream' });
+      if (n % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await child.done;
+    await waitFor(() => handled.length >= 30, 'the child events');
+    await subscription.stop();
+
+    expect(handled.map((event) => event.data)).toEqual(
+      [...Array(30).keys()].map((n) => ({ writer: 'child', n })),
+    );
+    // At most one read per poll that saw the child commit: never one per append of this process.
+    expect(store.subscriptionReads - before).toBeLessThanOrEqual(31);
   });
 
   it('never gives one revision twice when two processes append to one stream', async () => {

@@ -4,6 +4,7 @@ import { describeLifecycleContract } from './contract/lifecycle.contract';
 import { describeReadContract } from './contract/read.contract';
 import { describeStreamSettingsContract } from './contract/stream-settings.contract';
 import { describeSubscriptionContract } from './contract/subscription.contract';
+import { describeSubscriptionWakeUpContract } from './contract/subscription-wake-up.contract';
 
 export type { EventStoreHarness, EventStoreHarnessFactory } from './contract/event-store-harness';
 
@@ -34,6 +35,7 @@ export function describeEventStoreContract(adapterName: string, factory: EventSt
     describeAppendContract(context);
     describeReadContract(context);
     describeSubscriptionContract(context);
+    describeSubscriptionWakeUpContract(context);
     describeStreamSettingsContract(context);
     describeLifecycleContract(context);
   });

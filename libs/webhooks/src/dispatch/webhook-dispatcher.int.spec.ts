@@ -5,6 +5,7 @@ import { eventIdFrom, MemoryEventStore } from '@svc/event-store';
 import { verifyWebhook } from '@svc/partner-client';
 import { PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
+import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { loadWebhooks } from './webhook-stream';
 
@@ -61,11 +62,7 @@ describe('WebhookDispatcher on a controllable clock', () => {
       partners,
       new ChainRegistry([]),
       clock,
-      {
-        tickMs: 0,
-        timeoutMs: 300,
-        concurrency: 4,
-      },
+      { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: 0, timeoutMs: 300, concurrency: 4 },
       { instanceId: 'dispatcher-test', shardCount: 4, leaseTtlMs: 15_000 },
     );
   });

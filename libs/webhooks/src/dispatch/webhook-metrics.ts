@@ -1,7 +1,10 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { registeredMetric } from '@svc/platform';
 
-/** Deliveries by outcome, lag from the lifecycle event to a successful delivery, and the queue depth. */
+/**
+ * Deliveries by outcome, lag from the lifecycle event to a successful delivery, the queue depth, and the partner
+ * endpoints whose circuit breaker holds their webhooks.
+ */
 export const webhookMetrics = {
   deliveries: registeredMetric(
     'webhook_deliveries_total',
@@ -19,6 +22,14 @@ export const webhookMetrics = {
         name: 'webhook_delivery_lag_seconds',
         help: 'From the lifecycle event to its successful delivery',
         buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300, 1800, 7200],
+      }),
+  ),
+  endpointsOpen: registeredMetric(
+    'webhook_endpoints_open',
+    () =>
+      new Gauge({
+        name: 'webhook_endpoints_open',
+        help: 'Partners whose callback URL is held by the circuit breaker (open or on its trial), this process',
       }),
   ),
   queueDepth: registeredMetric(

@@ -5,7 +5,7 @@ import {
   type WebhookDeliveryState,
   webhookStreamId,
 } from '@svc/domain';
-import { aggregateStream, type EventStore, handleCommand } from '@svc/event-store';
+import { aggregateStream, type CommandResult, type EventStore, handleCommand } from '@svc/event-store';
 
 /** The attempt's webhook delivery stream, folded (and the revision read). */
 export function loadWebhooks(
@@ -16,19 +16,28 @@ export function loadWebhooks(
 }
 
 /**
- * One webhook delivery command through the command seam; the events it appended. Each step (a queued event, one
- * try) is recorded at most once: a dispatcher that stalled past its lease and records the same try after the new
- * holder did appends nothing.
+ * One webhook delivery command through the command seam: the events it appended and the queue after them. Each step
+ * (a queued event, one try) is recorded at most once: a dispatcher that stalled past its lease and records the same
+ * try after the new holder did appends nothing.
  */
+export function commandWebhooks(
+  store: EventStore,
+  attemptId: string,
+  stepId: string,
+  command: WebhookDeliveryCommand,
+): Promise<CommandResult<WebhookDeliveryState, WebhookDeliveryEvent>> {
+  return handleCommand(store, webhookStreamId(attemptId), webhookDeliveryDecider, command, {
+    stepId,
+    once: true,
+  });
+}
+
+/** commandWebhooks, for callers that need only the events it appended. */
 export async function decideWebhooks(
   store: EventStore,
   attemptId: string,
   stepId: string,
   command: WebhookDeliveryCommand,
 ): Promise<WebhookDeliveryEvent[]> {
-  const { events } = await handleCommand(store, webhookStreamId(attemptId), webhookDeliveryDecider, command, {
-    stepId,
-    once: true,
-  });
-  return events;
+  return (await commandWebhooks(store, attemptId, stepId, command)).events;
 }

@@ -7,6 +7,11 @@ export interface EventStoreHarness {
   advanceClock?: (ms: number) => void;
   /** Closes the current store and opens a new one over the same data, like a process restart. */
   restart?: () => Promise<EventStore>;
+  /**
+   * How many times the current store's subscriptions read the log so far (stores that poll: memory, SQLite).
+   * Absent for a store whose server pushes (EventStoreDB): the wake-up cases have nothing to count there.
+   */
+  subscriptionReads?: () => number;
   /** Releases everything, whichever store instance is current. */
   cleanup: () => Promise<void>;
 }

@@ -1,0 +1,95 @@
+import { type ChainRegistry } from '@svc/chains';
+import {
+  type DueWebhook,
+  endpointTryOutcome,
+  type EndpointTryOutcome,
+  type WebhookDeliveryState,
+} from '@svc/domain';
+import { type EventStore } from '@svc/event-store';
+import { type Clock, type PartnerConfig } from '@svc/platform';
+import { deliverWebhook, type DeliveryResult } from '../delivery/deliver-webhook';
+import { webhookMetrics } from './webhook-metrics';
+import { webhookPayload } from './webhook-payload';
+import { commandWebhooks } from './webhook-stream';
+
+export interface TryWebhookDeps {
+  store: EventStore;
+  chains: ChainRegistry;
+  clock: Clock;
+  timeoutMs: number;
+}
+
+export interface TryOutcome {
+  /** What was recorded on the attempt's webhook stream. */
+  recorded: 'delivered' | 'abandoned' | 'failed';
+  /** What the try says about the partner's endpoint; null when nothing was sent. */
+  endpoint: EndpointTryOutcome | null;
+  /** When a failed try is due again. */
+  nextAttemptAt: number | null;
+  /** The attempt's webhook queue after the try was recorded. */
+  state: WebhookDeliveryState;
+}
+
+/** One try of an attempt's head webhook (due now), and its result recorded on `webhook-<attemptId>`. */
+export async function tryWebhook(
+  deps: TryWebhookDeps,
+  attemptId: string,
+  due: DueWebhook,
+  partner: PartnerConfig | undefined,
+): Promise<TryOutcome> {
+  const { store, chains, clock } = deps;
+  const body = await webhookPayload(
+    store,
+    { attemptId, ...due },
+    { chainName: (id) => (chains.has(id) ? chains.config(id).name : `chain ${id}`) },
+  );
+  const result: DeliveryResult =
+    !partner?.callbackUrl || body === null
+      ? {
+          kind: 'failure',
+          status: null,
+          error: 'no callback URL configured for the partner',
+          retryAfterMs: null,
+          durationMs: 0,
+        }
+      : await deliverWebhook({
+          url: partner.callbackUrl,
+          partnerId: partner.partnerId,
+          secret: partner.secret,
+          eventId: due.eventId,
+          body,
+          now: () => clock.now(),
+          timeoutMs: deps.timeoutMs,
+        });
+  const sent = Boolean(partner?.callbackUrl) && body !== null;
+  const after = clock.now();
+  const { events, state } = await commandWebhooks(store, attemptId, `try:${due.eventId}:${due.attempt}`, {
+    type: 'RecordDeliveryResult',
+    data: {
+      eventId: due.eventId,
+      now: after,
+      random: Math.random(),
+      result:
+        result.kind === 'failure'
+          ? { kind: 'failure', status: result.status, error: result.error, retryAfterMs: result.retryAfterMs }
+          : result.kind === 'gone'
+            ? { kind: 'gone', status: 410 }
+            : { kind: 'success', status: result.status },
+    },
+  });
+  const [event] = events;
+  const recorded =
+    event?.type === 'WebhookDelivered'
+      ? 'delivered'
+      : event?.type === 'WebhookAbandoned'
+        ? 'abandoned'
+        : 'failed';
+  webhookMetrics.deliveries.inc({ outcome: recorded });
+  if (recorded === 'delivered') webhookMetrics.lag.observe(Math.max(0, after - due.occurredAt) / 1000);
+  return {
+    recorded,
+    endpoint: sent ? endpointTryOutcome(result) : null,
+    nextAttemptAt: event?.type === 'WebhookAttempted' ? event.data.nextAttemptAt : null,
+    state,
+  };
+}

@@ -1,0 +1,146 @@
+import { ChainRegistry, loadChainsFile } from '@svc/chains';
+import { SqliteStoreUnavailableError } from '@svc/event-store';
+import { PartnerClientError } from '@svc/partner-client';
+import { ConfigError, loadServiceEnv, type ServiceEnv } from '@svc/platform';
+import { UsageError } from './cli-errors';
+import { csvHeader, csvRows, csvTotals, feesHeader, feesRows, feesTotals } from './fees/format-fees';
+import { feeReport } from './fees/fee-report';
+import { type CliCommand, parseArgs } from './parse-args';
+import { attemptJson } from './report/attempt-json';
+import { auditAttempt, type AuditSources, findingsOf, unreachableOf } from './report/audit-attempt';
+import { formatAttempt } from './report/format-attempt';
+import { type AuditStore, openAuditStore } from './store/open-audit-store';
+import { USAGE } from './usage';
+import { exitCode, formatFinding, formatProgress, formatSummary } from './verify/format-verify';
+import { findings, verifyAll } from './verify/verify-all';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Rewrites a terminal's progress line; absent (not a terminal): no progress shown. */
+  progress?: (line: string) => void;
+  /** For tests; defaults to Date.now. */
+  now?: () => number;
+}
+
+type Command = Exclude<CliCommand, { name: 'help' }>;
+
+/**
+ * Runs one command: 0 no findings, 1 findings or not found, 2 usage, configuration or a store refused, 3 no findings
+ * but a chain that could not be read (check again).
+ */
+export async function runCli(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<number> {
+  let command: Command;
+  let config: ServiceEnv;
+  let opened: AuditStore;
+  let chains: ChainRegistry;
+  try {
+    const parsed = parseArgs(argv);
+    if (parsed.name === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    command = parsed;
+    config = loadServiceEnv(env);
+    if (needsChains(command) && !config.CHAINS_FILE)
+      throw new ConfigError(
+        `${command.name === 'verify' ? 'verify' : '--verify-chain'} reads the chains: set CHAINS_FILE (or give verify --store-only)`,
+      );
+    chains = new ChainRegistry(config.CHAINS_FILE ? loadChainsFile(config.CHAINS_FILE) : []);
+    opened = openAuditStore(config);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr(`configuration error: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof SqliteStoreUnavailableError) {
+      io.stderr(
+        `refused: ${error.message}; the audit opens an existing store read-only and never creates one\n`,
+      );
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    const sources = { store: opened.store, requestsFile: opened.requestsFile, chains, env };
+    return await execute(command, { ...sources, where: opened.where }, config, io);
+  } catch (error) {
+    // --api only: the partner's credentials, or a service that does not answer.
+    if (error instanceof ConfigError || error instanceof PartnerClientError) {
+      io.stderr(
+        `${error instanceof ConfigError ? 'configuration error' : 'live check failed'}: ${error.message}\n`,
+      );
+      return 2;
+    }
+    throw error;
+  } finally {
+    await opened.store.close();
+    await chains.close();
+  }
+}
+
+const needsChains = (command: Command) =>
+  (command.name === 'attempt' && command.verifyChain) || (command.name === 'verify' && !command.storeOnly);
+
+async function execute(
+  command: Command,
+  sources: AuditSources & { where: string },
+  config: ServiceEnv,
+  io: CliIo,
+): Promise<number> {
+  const now = (io.now ?? Date.now)();
+  switch (command.name) {
+    case 'attempt': {
+      const audit = await auditAttempt(sources, command.attemptId, command);
+      if (audit === null) {
+        io.stderr(`not found: the store has no attempt ${command.attemptId}\n`);
+        return 1;
+      }
+      const { where } = sources;
+      io.stdout(
+        command.json
+          ? `${JSON.stringify(attemptJson(audit, where), null, 2)}\n`
+          : formatAttempt(audit, where),
+      );
+      return exitCode(findingsOf(audit), unreachableOf(audit));
+    }
+    case 'verify': {
+      io.stderr(`event store: ${sources.where}\n`);
+      const summary = await verifyAll(sources, {
+        ...command,
+        trackingLimitMs: config.SETTLEMENT_TRACKING_LIMIT_SECONDS * 1000,
+        now,
+        onFinding: (finding) => {
+          io.progress?.('');
+          io.stdout(command.json ? `${JSON.stringify(finding)}\n` : formatFinding(finding));
+        },
+        onProgress: io.progress && ((progress) => io.progress!(formatProgress(progress))),
+      });
+      io.progress?.('');
+      const chainChecks = command.storeOnly ? 'off (--store-only)' : `on (CHAINS_FILE ${config.CHAINS_FILE})`;
+      io.stdout(
+        command.json
+          ? `${JSON.stringify({ kind: 'summary', ...summary })}\n`
+          : formatSummary(summary, chainChecks),
+      );
+      return exitCode(findings(summary), summary.unreachable);
+    }
+    case 'fees': {
+      io.stderr(`event store: ${sources.where}\n`);
+      io.stdout(command.csv ? csvHeader() : feesHeader(command));
+      const totals = await feeReport(sources.store, command, (fees) =>
+        io.stdout(command.csv ? csvRows(fees) : feesRows(fees)),
+      );
+      io.stdout(command.csv ? csvTotals(totals) : feesTotals(totals));
+      return totals.problems === 0 ? 0 : 1;
+    }
+  }
+}

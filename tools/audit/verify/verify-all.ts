@@ -1,0 +1,115 @@
+import { isTerminalAttemptStatus } from '@svc/contract';
+import { type AttemptRecord } from '@svc/domain';
+import { type ChainMismatch } from '../chain/chain-check';
+import { verifyOnChain } from '../chain/verify-on-chain';
+import { readAttempt } from '../history/read-attempt';
+import { readClaims } from '../history/read-claims';
+import { type AuditSources } from '../report/audit-attempt';
+import { checkSnapshot } from '../snapshot/check-snapshot';
+import { type Difference } from '../snapshot/json-differences';
+import { forEachPreparedAttempt } from './each-prepared-attempt';
+
+export type Finding =
+  | { kind: 'status'; attemptId: string; difference: Difference }
+  | { kind: 'chain'; attemptId: string; mismatch: ChainMismatch };
+
+export interface VerifyOptions {
+  since: number | null;
+  partnerId: string | null;
+  /** Skip reading the chains: the snapshot check alone. */
+  storeOnly: boolean;
+  trackingLimitMs: number;
+  now: number;
+  /** Each finding as it is found (the walk keeps none of them). */
+  onFinding: (finding: Finding) => void;
+  onProgress?: (progress: { attempts: number; findings: number; fraction: number }) => void;
+}
+
+export interface VerifySummary {
+  attempts: number;
+  attemptsWithFindings: number;
+  statusDifferences: number;
+  chainMismatches: number;
+  /** Transactions whose facts cannot be read again (a past balance, untraceable native value). */
+  unverified: number;
+  /** Transactions whose chain could not be read now (not in CHAINS_FILE, or the node did not answer). */
+  unreachable: number;
+  byStatus: Record<string, number>;
+  /** Attempts not ended although a deadline that ends them passed (the tracker should have ended them). */
+  overdue: { evidence: number; tracking: number; examples: string[] };
+}
+
+const OVERDUE_EXAMPLES = 10;
+
+/** The checks of `attempt` over every attempt (of a partner, prepared since a date), streamed; counts only. */
+export async function verifyAll(sources: AuditSources, options: VerifyOptions): Promise<VerifySummary> {
+  const summary: VerifySummary = {
+    attempts: 0,
+    attemptsWithFindings: 0,
+    statusDifferences: 0,
+    chainMismatches: 0,
+    unverified: 0,
+    unreachable: 0,
+    byStatus: {},
+    overdue: { evidence: 0, tracking: 0, examples: [] },
+  };
+  let first: number | null = null;
+  const filter = { since: options.since, partnerId: options.partnerId };
+  await forEachPreparedAttempt(
+    sources.store,
+    {
+      filter: (p) =>
+        (filter.partnerId === null || p.partnerId === filter.partnerId) &&
+        (filter.since === null || p.preparedAt >= filter.since),
+    },
+    async ({ attemptId, preparedAt }) => {
+      const attempt = await readAttempt(sources.store, attemptId);
+      if (attempt === null) return;
+      const { record } = attempt;
+      const status = await checkSnapshot(sources.store, sources.chains, record);
+      const chain = options.storeOnly
+        ? null
+        : await verifyOnChain(sources.chains, {
+            ...attempt,
+            attemptEvents: attempt.events,
+            claims: await readClaims(sources.store, record),
+          });
+      summary.attempts += 1;
+      summary.byStatus[record.status] = (summary.byStatus[record.status] ?? 0) + 1;
+      summary.statusDifferences += status.differences.length;
+      summary.chainMismatches += chain?.mismatches.length ?? 0;
+      summary.unverified += chain?.checks.filter((c) => c.outcome === 'unverified').length ?? 0;
+      summary.unreachable += chain?.checks.filter((c) => c.outcome === 'unreachable').length ?? 0;
+      if (status.differences.length + (chain?.mismatches.length ?? 0) > 0) summary.attemptsWithFindings += 1;
+      for (const difference of status.differences)
+        options.onFinding({ kind: 'status', attemptId, difference });
+      for (const mismatch of chain?.mismatches ?? [])
+        options.onFinding({ kind: 'chain', attemptId, mismatch });
+      countOverdue(summary.overdue, record, options);
+      // How far through the attempts, by the time they were prepared (the log is in that order).
+      first ??= preparedAt;
+      const fraction = Math.min(1, Math.max(0, (preparedAt - first) / Math.max(1, options.now - first)));
+      options.onProgress?.({ attempts: summary.attempts, findings: findings(summary), fraction });
+    },
+  );
+  options.onProgress?.({ attempts: summary.attempts, findings: findings(summary), fraction: 1 });
+  return summary;
+}
+
+export const findings = (s: VerifySummary) => s.statusDifferences + s.chainMismatches;
+
+function countOverdue(
+  overdue: VerifySummary['overdue'],
+  record: AttemptRecord,
+  { now, trackingLimitMs }: { now: number; trackingLimitMs: number },
+): void {
+  if (isTerminalAttemptStatus(record.status)) return;
+  const { prepared } = record;
+  const noEvidence = record.status === 'prepared' && record.evidence.length === 0;
+  const pastEvidence = noEvidence && now > prepared.evidenceDeadlineAt;
+  const pastTracking = now > prepared.preparedAt + trackingLimitMs;
+  if (pastEvidence) overdue.evidence += 1;
+  if (pastTracking) overdue.tracking += 1;
+  if ((pastEvidence || pastTracking) && overdue.examples.length < OVERDUE_EXAMPLES)
+    overdue.examples.push(prepared.attemptId);
+}
