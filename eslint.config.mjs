@@ -13,6 +13,8 @@ const pureBans = [
   '@kurrent/*',
   'better-sqlite3',
   'express',
+  'fastify',
+  '@fastify/*',
   'pino',
   'node:*',
   'crypto',

@@ -5,7 +5,7 @@ import { ErrorResponseFilter } from './http/error-response.filter';
 import { ExternalRequestPipeline } from './pipeline/external-request.pipeline';
 
 /**
- * The HTTP edge (the probes /healthz, /readyz and /metrics are the composition's: every app serves them). The composition root provides the ports it injects (EVENT_STORE, PARTNER_DIRECTORY,
+ * The HTTP edge (the probes /healthz, /readyz and /metrics are the composition's: every app serves them). The composition root provides the ports it injects (REQUEST_RECORDS, PARTNER_DIRECTORY,
  * MESSAGE_BUS, CLOCK, GATEWAY_OPTIONS, GATEWAY_LOGGER) through `imports` of a global module.
  */
 @Module({})

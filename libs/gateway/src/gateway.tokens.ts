@@ -8,3 +8,6 @@ export interface GatewayOptions {
   idempotencyLeaseSeconds: number;
   busRequestTimeoutMs: number;
 }
+
+/** The gateway's nonce and Idempotency-Key records (RequestRecords): tables or event-store streams. */
+export const REQUEST_RECORDS = Symbol('REQUEST_RECORDS');

@@ -4,7 +4,7 @@ import { ChainRegistry } from '@svc/chains';
 import { type AppConfig, BusHandlerInterceptor, OpsController, portsModule } from '@svc/composition';
 import { type EventStore } from '@svc/event-store';
 import { ExecutionModule } from '@svc/execution';
-import { accessLog, apiVersionHeader, GatewayModule, httpMetrics } from '@svc/gateway';
+import { createHttpEdge, GatewayModule, type RequestRecords } from '@svc/gateway';
 import { InProcessBroker, InProcessClient, InProcessServer, NestMessageBus } from '@svc/messaging';
 import { type Clock, type Logger, NestPinoLogger, type PartnerConfig, systemClock } from '@svc/platform';
 import { createProviderAdapters, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
@@ -19,6 +19,8 @@ export interface StandaloneDeps {
   config: AppConfig;
   partners: PartnerConfig[];
   store: EventStore;
+  /** The gateway's nonce and Idempotency-Key records (openRequestRecords); default: streams in `store`. */
+  records?: RequestRecords;
   /** The chains the service reads; default: none. */
   chains?: ChainRegistry;
   /** Provider adapters; default: the configured providers (nothing is called until a quote). */
@@ -43,6 +45,7 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
         config,
         partners: deps.partners,
         store: deps.store,
+        records: deps.records,
         bus: new NestMessageBus(new InProcessClient(broker)),
         chains: deps.chains ?? new ChainRegistry([]),
         providers: deps.providers ?? createProviderAdapters(config.providers),
@@ -57,14 +60,15 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
   })
   class StandaloneModule {}
 
-  const app = await NestFactory.create(StandaloneModule, {
-    bodyParser: false, // the gateway reads and hashes the exact raw bytes itself
+  const edge = createHttpEdge({
+    logger: deps.logger,
+    maxBodyBytes: config.gateway.maxBodyBytes,
+    apiVersionHeader: true,
+  });
+  const app = await NestFactory.create(StandaloneModule, edge, {
+    bodyParser: false, // the edge hands the gateway the exact raw bytes, which it hashes
     logger: new NestPinoLogger(deps.logger),
   });
-  app.use(apiVersionHeader);
-  app.use(httpMetrics());
-  app.use(accessLog(deps.logger));
-  (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
   app.useGlobalInterceptors(new BusHandlerInterceptor(config.bus.requestTimeoutMs, deps.logger));
   app.connectMicroservice({ strategy: new InProcessServer(broker) }, { inheritAppConfig: true });
   await app.startAllMicroservices();

@@ -1,6 +1,6 @@
 import { type INestApplication } from '@nestjs/common';
 import { type ChainRegistry } from '@svc/chains';
-import { type AppConfig, loadRuntime, openEventStore } from '@svc/composition';
+import { type AppConfig, loadRuntime, openEventStore, openRequestRecords } from '@svc/composition';
 import { type Logger, type PartnerConfig } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
 import { createStandaloneApp } from './create-standalone-app';
@@ -25,10 +25,12 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
   const runtime = loadRuntime(environment, 'standalone', { distributed: false });
   const { config, partners, logger, chains } = runtime;
   const store = openEventStore(config.store);
+  const records = openRequestRecords(config, store);
   const app = await createStandaloneApp({
     config,
     partners,
     store,
+    records,
     logger,
     providers: createProviderAdapters(config.providers),
     chains,
@@ -44,6 +46,7 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
     chains,
     stop: async () => {
       await app.close();
+      await records.close();
       await store.close();
       await chains.close();
     },

@@ -47,6 +47,7 @@ describe('HTTP error model', () => {
       }),
     );
     expect(res.headers['x-service-api-version']).toBe('1');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   }
 
   it('404 route_not_found for an unknown path, with the error body and version header', async () => {
@@ -69,9 +70,26 @@ describe('HTTP error model', () => {
     expectError(res, 413, 'payload_too_large');
   });
 
+  it('answers HEAD on a GET route with its headers and no body', async () => {
+    const res = await rawRequest({ port: t.port, method: 'HEAD', path: '/healthz/' });
+    expect([res.status, res.text, res.headers['x-service-api-version']]).toEqual([200, '', '1']);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('415 unsupported_media_type for a POST body that is not application/json', async () => {
     expectError(
       await post('/api/external/intents/quote', validQuote, { contentType: 'text/plain' }),
+      415,
+      'unsupported_media_type',
+    );
+  });
+
+  it('415 unsupported_media_type for a Content-Type that is no media type, before authentication', async () => {
+    expectError(
+      await post('/api/external/intents/quote', validQuote, {
+        contentType: 'json',
+        signingSecret: 'not-the-secret-0123456789',
+      }),
       415,
       'unsupported_media_type',
     );

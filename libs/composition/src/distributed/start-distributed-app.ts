@@ -1,7 +1,7 @@
 import { type INestApplication, Logger, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type EventStore } from '@svc/event-store';
-import { accessLog, apiVersionHeader, httpMetrics } from '@svc/gateway';
+import { createHttpEdge, type RequestRecords } from '@svc/gateway';
 import {
   BusKafkaServer,
   createKafkaClient,
@@ -16,6 +16,7 @@ import { OpsController } from '../ops/ops.controller';
 import { BusHandlerInterceptor } from '../runtime/bus-handler.interceptor';
 import { loadRuntime, type Runtime } from '../runtime/load-runtime';
 import { openEventStore } from '../runtime/open-event-store';
+import { openRequestRecords } from '../runtime/open-request-records';
 import { portsModule } from '../runtime/ports.module';
 
 /** One of the five apps of the distributed composition (ARCHITECTURE.md), each its own process and Deployment. */
@@ -54,10 +55,13 @@ export async function startDistributedApp(
   // Nest components created outside the app (the Kafka client) log through the static Logger: JSON too.
   Logger.overrideLogger(new NestPinoLogger(logger));
   const store = openEventStore(config.store);
+  // Only the public edge records nonces and Idempotency-Keys.
+  const records = spec.publicApi ? openRequestRecords(config, store) : undefined;
   const probe = createKafkaProbe(kafka);
   const closers: (() => Promise<unknown>)[] = [
     () => probe.close(),
     () => store.close(),
+    () => (records ? records.close() : Promise.resolve()),
     () => runtime.chains.close(),
   ];
   const closeAll = async () => {
@@ -70,7 +74,7 @@ export async function startDistributedApp(
       await probe.ping();
       server?.assertConsuming();
     };
-    const app = await createApp(spec, runtime, store, bus, pingBus);
+    const app = await createApp(spec, runtime, store, records, bus, pingBus);
     if (server) {
       app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
       await app.startAllMicroservices();
@@ -93,6 +97,7 @@ async function createApp(
   spec: DistributedAppSpec,
   runtime: Runtime,
   store: EventStore,
+  records: RequestRecords | undefined,
   bus: MessageBus,
   pingBus: () => Promise<void>,
 ): Promise<INestApplication> {
@@ -103,6 +108,7 @@ async function createApp(
         config,
         partners: runtime.partners,
         store,
+        records,
         bus,
         chains: runtime.chains,
         providers: createProviderAdapters(config.providers),
@@ -119,14 +125,15 @@ async function createApp(
   })
   class DistributedAppModule {}
 
-  const app = await NestFactory.create(DistributedAppModule, {
-    bodyParser: false, // the gateway reads and hashes the exact raw bytes itself
+  const edge = createHttpEdge({
+    logger,
+    maxBodyBytes: config.gateway.maxBodyBytes,
+    apiVersionHeader: spec.publicApi ?? false,
+  });
+  const app = await NestFactory.create(DistributedAppModule, edge, {
+    bodyParser: false, // the edge hands the gateway the exact raw bytes, which it hashes
     logger: new NestPinoLogger(logger),
   });
-  if (spec.publicApi) app.use(apiVersionHeader);
-  app.use(httpMetrics());
-  app.use(accessLog(logger));
-  (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
   app.useGlobalInterceptors(new BusHandlerInterceptor(config.bus.requestTimeoutMs, logger));
   return app;
 }

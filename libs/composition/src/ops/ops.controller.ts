@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { API_VERSION } from '@svc/contract';
-import { type Response } from 'express';
+import { type FastifyReply } from 'fastify';
 import { register } from 'prom-client';
 import { checkReadiness, READINESS_CHECKS, type ReadinessCheck } from './readiness';
 
@@ -20,19 +20,19 @@ export class OpsController {
 
   /** Ready when every dependency answers: 503 with the failing ones named otherwise. */
   @Get('readyz')
-  async readyz(@Res() res: Response) {
+  async readyz(@Res() res: FastifyReply) {
     const report = await checkReadiness(this.checks, CHECK_TIMEOUT_MS);
-    res
+    void res
       .status(report.ready ? 200 : 503)
-      .json({ apiVersion: API_VERSION, status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
+      .send({ apiVersion: API_VERSION, status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
   }
 
   /** Prometheus exposition of every metric registered in this process. */
   @Get('metrics')
-  async metrics(@Res() res: Response) {
-    res
+  async metrics(@Res() res: FastifyReply) {
+    void res
       .status(200)
-      .setHeader('Content-Type', register.contentType)
+      .header('Content-Type', register.contentType)
       .send(await register.metrics());
   }
 }

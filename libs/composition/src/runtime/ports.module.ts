@@ -2,7 +2,13 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import { EXECUTION_OPTIONS } from '@svc/execution';
-import { GATEWAY_LOGGER, GATEWAY_OPTIONS } from '@svc/gateway';
+import {
+  eventStoreRequestRecords,
+  GATEWAY_LOGGER,
+  GATEWAY_OPTIONS,
+  REQUEST_RECORDS,
+  type RequestRecords,
+} from '@svc/gateway';
 import { WORK_SHARING } from '@svc/leases';
 import { MESSAGE_BUS, type MessageBus } from '@svc/messaging';
 import {
@@ -26,6 +32,11 @@ export interface Ports {
   config: AppConfig;
   partners: PartnerConfig[];
   store: EventStore;
+  /**
+   * The gateway's nonce and Idempotency-Key records (openRequestRecords). Absent: streams in `store`, as for a
+   * composition handed a store it did not open from the configuration (tests).
+   */
+  records?: RequestRecords;
   bus: MessageBus;
   chains: ChainRegistry;
   providers: Record<RoutableProvider, ProviderAdapter>;
@@ -42,6 +53,14 @@ export function portsModule(ports: Ports): DynamicModule {
   const { config } = ports;
   const providers = [
     { provide: EVENT_STORE, useValue: ports.store },
+    {
+      provide: REQUEST_RECORDS,
+      useValue:
+        ports.records ??
+        eventStoreRequestRecords(ports.store, {
+          idempotencyRetentionSeconds: config.gateway.idempotencyRetentionHours * 3600,
+        }),
+    },
     { provide: PARTNER_DIRECTORY, useValue: new PartnerDirectory(ports.partners) },
     { provide: MESSAGE_BUS, useValue: ports.bus },
     { provide: CLOCK, useValue: ports.clock },

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { API_PREFIX } from '@svc/contract';
-import { type Request, type Response } from 'express';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { ExternalRequestPipeline } from '../pipeline/external-request.pipeline';
 import { ROUTES } from '../pipeline/external-route';
 
@@ -10,27 +10,27 @@ export class ExternalApiController {
   constructor(private readonly pipeline: ExternalRequestPipeline) {}
 
   @Get(ROUTES.ping.path)
-  ping(@Req() req: Request, @Res() res: Response) {
+  ping(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
     return this.pipeline.answerLocally(req, res, ROUTES.ping);
   }
 
   @Post(ROUTES.quote.path)
-  quote(@Req() req: Request, @Res() res: Response) {
+  quote(@Req() req: FastifyRequest, @Res() res: FastifyReply) {
     return this.pipeline.handle(req, res, ROUTES.quote, null);
   }
 
   @Post(ROUTES.prepare.path)
-  prepare(@Req() req: Request, @Res() res: Response, @Param('intentSessionId') id: string) {
+  prepare(@Req() req: FastifyRequest, @Res() res: FastifyReply, @Param('intentSessionId') id: string) {
     return this.pipeline.handle(req, res, ROUTES.prepare, id);
   }
 
   @Post(ROUTES.submitted.path)
-  submitted(@Req() req: Request, @Res() res: Response, @Param('attemptId') id: string) {
+  submitted(@Req() req: FastifyRequest, @Res() res: FastifyReply, @Param('attemptId') id: string) {
     return this.pipeline.handle(req, res, ROUTES.submitted, id);
   }
 
   @Get(ROUTES.status.path)
-  status(@Req() req: Request, @Res() res: Response, @Param('attemptId') id: string) {
+  status(@Req() req: FastifyRequest, @Res() res: FastifyReply, @Param('attemptId') id: string) {
     return this.pipeline.handle(req, res, ROUTES.status, id);
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@svc/event-store';
 import { ManualClock } from '@svc/testing';
+import { EventStoreIdempotencyStore } from '../records/event-store/event-store-idempotency-store.adapter';
 import { type BeginOutcome, IdempotencyLedger } from './idempotency-ledger';
 
 const RETENTION_SECONDS = 24 * 3600;
@@ -25,9 +26,10 @@ describe('IdempotencyLedger over SQLite (one file, a connection per process, con
     stores = Array.from({ length: 3 }, () =>
       SqliteEventStore.open({ file, clock: () => new Date(time.now()) }),
     );
-    ledgers = stores.map(
-      (store) => new IdempotencyLedger(store, { retentionSeconds: RETENTION_SECONDS, leaseMs: LEASE_MS }),
-    );
+    ledgers = stores.map((store) => {
+      const records = new EventStoreIdempotencyStore(store, { retentionSeconds: RETENTION_SECONDS });
+      return new IdempotencyLedger(records, { leaseMs: LEASE_MS });
+    });
     [ledger] = ledgers;
   });
 

@@ -1,10 +1,11 @@
 import { MemoryEventStore } from '@svc/event-store';
+import { EventStoreNonceStore } from '../records/event-store/event-store-nonce-store.adapter';
 import { NONCE_RETENTION_SECONDS, NonceRegistry } from './nonce-registry';
 
 describe('NonceRegistry (memory event store, controlled clock)', () => {
   let now = Date.parse('2026-11-21T10:00:00Z');
   const store = new MemoryEventStore({ clock: () => new Date(now) });
-  const nonces = new NonceRegistry(store);
+  const nonces = new NonceRegistry(new EventStoreNonceStore(store));
 
   it('keeps bindings at least the ±5 min window plus 60 s', () => {
     expect(NONCE_RETENTION_SECONDS).toBeGreaterThanOrEqual(10 * 60 + 60);

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { authenticateRequest, sha256Hex } from '@svc/auth';
 import { API_VERSION, type FieldError, HEADER } from '@svc/contract';
-import { EVENT_STORE, type EventStore } from '@svc/event-store';
 import {
   type BusBody,
   type BusReply,
@@ -26,14 +24,16 @@ import {
   type PartnerConfig,
   type PartnerDirectory,
 } from '@svc/platform';
-import { type Request, type Response } from 'express';
-import { GATEWAY_LOGGER, GATEWAY_OPTIONS, type GatewayOptions } from '../gateway.tokens';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { GATEWAY_LOGGER, GATEWAY_OPTIONS, type GatewayOptions, REQUEST_RECORDS } from '../gateway.tokens';
 import { ApiError } from '../http/api-error';
 import { readRawBody } from '../http/read-raw-body';
+import { notePartner } from '../http/request-partner';
 import { IdempotencyLedger, type IdempotencyTicket } from '../idempotency/idempotency-ledger';
 import { type RequestFingerprint } from '../idempotency/idempotency.events';
 import { NonceRegistry } from '../nonce/nonce-registry';
 import { RateLimiter } from '../rate-limit/rate-limiter';
+import { type RequestRecords } from '../records/request-records.port';
 import { type BusRoute, type ExternalRoute, type LocalRoute, probedPatternOf } from './external-route';
 import { checkTransport, parseJsonBody, requireIdempotencyKey, validationFailure } from './request-checks';
 
@@ -53,28 +53,27 @@ export class ExternalRequestPipeline {
   private readonly limiter = new RateLimiter();
 
   constructor(
-    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(REQUEST_RECORDS) records: RequestRecords,
     @Inject(PARTNER_DIRECTORY) private readonly partners: PartnerDirectory,
     @Inject(MESSAGE_BUS) private readonly bus: MessageBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
   ) {
-    this.nonces = new NonceRegistry(store);
-    this.ledger = new IdempotencyLedger(store, {
-      retentionSeconds: options.idempotencyRetentionHours * 3600,
+    this.nonces = new NonceRegistry(records.nonces);
+    this.ledger = new IdempotencyLedger(records.idempotency, {
       leaseMs: options.idempotencyLeaseSeconds * 1000,
     });
   }
 
   /** An endpoint a feature answers: every step above. */
   async handle<P extends MessagePatternName>(
-    req: Request,
-    res: Response,
+    req: FastifyRequest,
+    res: FastifyReply,
     route: BusRoute<P>,
     resourceId: string | null,
   ): Promise<void> {
-    const admitted = await this.admit(req, res, route);
+    const admitted = await this.admit(req, route);
     const { partner, requestId, now, idempotencyKey } = admitted;
     const result = route.validate(admitted.json, {
       maxFeeBps: partner.maxFeeBps,
@@ -108,28 +107,30 @@ export class ExternalRequestPipeline {
   }
 
   /** An endpoint the gateway answers itself (ping): the same checks, no body, no feature. */
-  async answerLocally(req: Request, res: Response, route: LocalRoute): Promise<void> {
-    const admitted = await this.admit(req, res, route);
+  async answerLocally(req: FastifyRequest, res: FastifyReply, route: LocalRoute): Promise<void> {
+    const admitted = await this.admit(req, route);
     await this.accept(admitted, route, null);
-    res.status(200).json({ apiVersion: API_VERSION, ok: true, partnerId: admitted.partner.partnerId });
+    void res.status(200).send({ apiVersion: API_VERSION, ok: true, partnerId: admitted.partner.partnerId });
   }
 
   /** Steps 1–7 and the body's parse: who is asking, within which limits, and what they sent. */
-  private async admit(req: Request, res: Response, route: RouteNaming): Promise<Admitted> {
+  private async admit(req: FastifyRequest, route: RouteNaming): Promise<Admitted> {
     const now = this.clock.now();
-    const requestId = randomUUID();
-    res.setHeader('X-Request-Id', requestId);
-    const rawBody = await readRawBody(req, this.options.maxBodyBytes);
+    // The edge names every request (X-Request-Id) and hands a POST body over as raw bytes; a GET's is read here.
+    const requestId = req.id;
+    const rawBody = Buffer.isBuffer(req.body)
+      ? req.body
+      : await readRawBody(req.raw, this.options.maxBodyBytes);
     checkTransport(req.method, req.headers, rawBody);
 
     const auth = authenticateRequest(
-      { method: req.method, rawUrl: req.originalUrl, rawHeaders: req.rawHeaders, body: rawBody },
+      { method: req.method, rawUrl: req.url, rawHeaders: req.raw.rawHeaders, body: rawBody },
       (id) => this.partners.get(id),
       now,
     );
     if (!auth.ok) throw new ApiError(auth.code, auth.message);
     const partner = this.partners.get(auth.partnerId)!;
-    res.locals['partnerId'] = partner.partnerId;
+    notePartner(req, partner.partnerId);
     if (!partner.enabled) throw new ApiError('partner_disabled', 'this partner is disabled');
     const wait = this.limiter.take(partner.partnerId, partner.rateLimitPerMinute, now);
     if (wait > 0)
@@ -183,7 +184,7 @@ export class ExternalRequestPipeline {
   }
 
   private async runIdempotent<P extends MessagePatternName>(
-    res: Response,
+    res: FastifyReply,
     route: BusRoute<P>,
     request: FeatureRequest<BusBody<P>>,
     partner: PartnerConfig,
@@ -269,12 +270,12 @@ export class ExternalRequestPipeline {
     }
   }
 
-  private send(res: Response, reply: FeatureReply): void {
+  private send(res: FastifyReply, reply: FeatureReply): void {
     if (!reply.ok) throw replyError(reply);
-    res
+    void res
       .status(200)
-      .setHeader(HEADER.apiVersion, API_VERSION)
-      .json({ ...(reply.body as object), apiVersion: API_VERSION });
+      .header(HEADER.apiVersion, API_VERSION)
+      .send({ ...(reply.body as object), apiVersion: API_VERSION });
   }
 }
 

@@ -36,14 +36,17 @@ export function requireIdempotencyKey(headers: IncomingHttpHeaders): string {
 export function parseJsonBody(headers: IncomingHttpHeaders, body: Buffer): unknown {
   if (body.length === 0) return undefined;
   const type = (headers[HEADER.contentType] ?? '').toLowerCase().replace(/\s+/g, '');
-  if (type !== 'application/json' && type !== 'application/json;charset=utf-8') {
-    throw new ApiError('unsupported_media_type', 'send the body as Content-Type: application/json');
-  }
+  if (type !== 'application/json' && type !== 'application/json;charset=utf-8') throw unsupportedMediaType();
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
     throw new ApiError('invalid_json', 'the request body is not well-formed UTF-8 JSON');
   }
+}
+
+/** A body that is not `application/json` (also a Content-Type that is no media type at all). */
+export function unsupportedMediaType(): ApiError {
+  return new ApiError('unsupported_media_type', 'send the body as Content-Type: application/json');
 }
 
 export function validationFailure(errors: FieldError[]): ApiError {

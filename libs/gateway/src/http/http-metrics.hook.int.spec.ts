@@ -1,9 +1,7 @@
-import { type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { API_PREFIX } from '@svc/contract';
-import express from 'express';
+import { fastify, type FastifyInstance } from 'fastify';
 import { type Histogram, register } from 'prom-client';
-import { httpMetrics } from './http-metrics.middleware';
+import { httpMetrics } from './http-metrics.hook';
 
 type Labels = { method: string; route: string; status: string };
 
@@ -20,27 +18,18 @@ async function counts(): Promise<Map<string, number>> {
 }
 
 describe('httpMetrics', () => {
-  let server: Server;
+  let app: FastifyInstance;
   let origin: string;
 
   beforeAll(async () => {
-    const app = express();
-    app.use(httpMetrics());
-    app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-    app.post(`${API_PREFIX}/intents/:intentSessionId/prepare`, (_req, res) => void res.status(201).json({}));
-    app.get(`${API_PREFIX}/attempts/:attemptId/status`, (_req, res) => void res.json({}));
-    server = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = fastify();
+    app.addHook('onResponse', httpMetrics());
+    app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
+    app.post(`${API_PREFIX}/intents/:intentSessionId/prepare`, (_req, reply) => reply.status(201).send({}));
+    app.get(`${API_PREFIX}/attempts/:attemptId/status`, (_req, reply) => reply.send({}));
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  );
+  afterAll(() => app.close());
 
   async function recorded(requests: [method: string, path: string][]): Promise<Record<string, number>> {
     const before = await counts();
@@ -48,7 +37,7 @@ describe('httpMetrics', () => {
       const res = await fetch(origin + path, { method });
       await res.arrayBuffer();
     }
-    // `finish` fires once the response is handed to the socket, which may be just after the client has it.
+    // `onResponse` runs once the response is handed to the socket, which may be just after the client has it.
     await new Promise((resolve) => setImmediate(resolve));
     const after = await counts();
     const delta: Record<string, number> = {};

@@ -1,4 +1,4 @@
-import { type NextFunction, type Request, type Response } from 'express';
+import { type onResponseHookHandler } from 'fastify';
 import { Histogram } from 'prom-client';
 import { registeredMetric } from '@svc/platform';
 import { routeTemplate } from './route-table';
@@ -20,20 +20,16 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * Observes every request once its response is sent. Labels stay bounded whatever clients send: the route is the
  * route table's template (ids never appear) or `unmatched`, and an unusual method is `other`.
  */
-export function httpMetrics() {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const path = (req.originalUrl ?? req.url ?? '').split('?')[0] ?? '';
-      httpRequestDuration.observe(
-        {
-          method: METHODS.has(req.method) ? req.method : 'other',
-          route: routeTemplate(path) ?? 'unmatched',
-          status: String(res.statusCode),
-        },
-        Number(process.hrtime.bigint() - started) / 1e9,
-      );
-    });
-    next();
+export function httpMetrics(): onResponseHookHandler {
+  return (request, reply, done) => {
+    httpRequestDuration.observe(
+      {
+        method: METHODS.has(request.method) ? request.method : 'other',
+        route: routeTemplate(request.url.split('?')[0] ?? '') ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
   };
 }
