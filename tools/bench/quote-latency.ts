@@ -1,22 +1,16 @@
 import { type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, platform, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PartnerClient } from '@svc/partner-client';
-import { format, resolveConfig } from 'prettier';
 import { repoRoot, spawnEntry, stopChild, waitForLine } from '@svc/testing';
 import { extraTokensFor, type ManifestToken, planBenchRequest } from './bench-request';
 import { childPids, processCpuMs, totalCpuMs } from './process-cpu';
-import {
-  countBy,
-  formatCounts,
-  type LatencySummary,
-  type QuoteFacts,
-  readQuoteFacts,
-  summarize,
-} from './quote-stats';
+import { countBy, formatCounts, type LatencySummary, summarize } from './quote-stats';
 import { BenchFailure, log } from './bench-failure';
+import { formatMarkdown } from './format-markdown';
+import { SERVICE_FEE_RECIPIENT, writeBenchPartnersFile } from './bench-partner';
+import { type QuoteSample, QuoteTimer } from './quote-timer';
 
 /**
  * `npm run bench:quote`: latency of POST /intents/quote for a 50-source request with every provider answering
@@ -34,9 +28,6 @@ const HANG_MAX_WAIT_MS = 3000;
 /** Context rows: the same request without injected latency, and a one-source request at 200 ms. */
 const CONTEXT_RUNS = 10;
 const WATCHDOG_MS = 150_000;
-/** anvil's dev account 9 (the sandbox deployer), as `npm start` uses. */
-const SERVICE_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
-const PARTNER_ID = 'demo-partner';
 const PROVIDERS = ['relay', 'across', 'mayan'] as const;
 
 interface Manifest {
@@ -47,10 +38,7 @@ interface Manifest {
   providers: { relay: { baseUrl: string }; across: { baseUrl: string }; mayan: { priceUrl: string } };
 }
 
-interface Sample {
-  ms: number;
-  facts: QuoteFacts;
-}
+type Sample = QuoteSample;
 
 interface Row {
   scenario: string;
@@ -87,7 +75,7 @@ async function run(children: ChildProcess[], work: string): Promise<void> {
   const manifest = (await admin(sandboxUrl, 'GET', '/manifest')) as Manifest;
 
   const partnersFile = join(work, 'partners.json');
-  const partner = writePartnersFile(partnersFile);
+  const partner = writeBenchPartnersFile(partnersFile, 100_000);
   log(`starting the service…`);
   const serviceLines: string[] = [];
   const dataDir = join(work, 'data');
@@ -111,18 +99,8 @@ async function run(children: ChildProcess[], work: string): Promise<void> {
   children.push(service);
   const [, serviceUrl] = await waitForLine(service, serviceLines, /listening on (http:\/\/\S+)/, 60_000);
 
-  const client = new PartnerClient({
-    baseUrl: serviceUrl,
-    partnerId: PARTNER_ID,
-    secret: partner.secret,
-    authVersion: 2,
-    // One try per request: a retry would hide a failure and distort the timing.
-    maxRetries: 0,
-    requestTimeoutMs: 30_000,
-  });
-  const ping = await client.ping();
-  if (ping.status !== 200)
-    throw new BenchFailure(`ping answered ${ping.status}: ${JSON.stringify(ping.body)}`);
+  const timer = new QuoteTimer(serviceUrl, partner);
+  await timer.ping();
 
   const plan = planBenchRequest({
     tokens: manifest.tokens,
@@ -135,23 +113,9 @@ async function run(children: ChildProcess[], work: string): Promise<void> {
     `request: ${plan.body.sources.length} sources (${chains}) → USDC on 8453; ${expectedCalls} provider calls`,
   );
 
-  const runId = Date.now().toString(36);
-  let seq = 0;
-  const quote = async (body: object): Promise<Sample> => {
-    seq += 1;
-    const started = performance.now();
-    const res = await client.quote(body, { idempotencyKey: `bench-${runId}-${seq}` });
-    const ms = performance.now() - started;
-    if (res.status !== 200) {
-      throw new BenchFailure(
-        `quote ${seq} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
-      );
-    }
-    return { ms, facts: readQuoteFacts(res.body) };
-  };
   const series = async (label: string, body: object, runs: number): Promise<Sample[]> => {
     const samples: Sample[] = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await quote(body));
+    for (let i = 0; i < runs; i += 1) samples.push(await timer.time(body));
     log(`  ${label}: ${samples.map((s) => Math.round(s.ms)).join(' ')} ms`);
     return samples;
   };
@@ -223,8 +187,7 @@ async function run(children: ChildProcess[], work: string): Promise<void> {
 
   const mayanTimeouts = hung.map((s) => s.facts.byProvider['mayan']?.failed['provider_timeout'] ?? 0);
   const out = join(repoRoot, 'tools', 'bench', 'results', 'quote-latency.md');
-  // Formatted as the repository formats Markdown, so the table pastes into the README as is.
-  const markdown = await format(
+  const markdown = await formatMarkdown(
     report({
       rows,
       plan: { sources: plan.body.sources.length, chains, routed: plan.routedSources, expectedCalls },
@@ -232,7 +195,7 @@ async function run(children: ChildProcess[], work: string): Promise<void> {
       cpuPerQuote,
       otherFailures: describeOtherFailures([...steady, ...hung]),
     }),
-    { ...(await resolveConfig(out)), parser: 'markdown' },
+    out,
   );
   log('');
   log(markdown);
@@ -294,17 +257,6 @@ async function admin(
   const json: unknown = await res.json();
   if (!res.ok) throw new BenchFailure(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
-}
-
-/** The dev partner, with a rate limit the benchmark cannot hit. */
-function writePartnersFile(path: string): { secret: string } {
-  const dev = JSON.parse(readFileSync(join(repoRoot, 'config', 'partners.dev.json'), 'utf8')) as {
-    partners: { partnerId: string; secret?: string }[];
-  };
-  const partner = dev.partners.find((p) => p.partnerId === PARTNER_ID);
-  if (!partner?.secret) throw new BenchFailure(`config/partners.dev.json has no ${PARTNER_ID} with a secret`);
-  writeFileSync(path, JSON.stringify({ partners: [{ ...partner, rateLimitPerMinute: 100_000 }] }, null, 2));
-  return { secret: partner.secret };
 }
 
 /**

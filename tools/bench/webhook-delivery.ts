@@ -1,20 +1,13 @@
-import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { arch, availableParallelism, cpus, platform, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { arch, availableParallelism, cpus, platform } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { type INestApplication } from '@nestjs/common';
-import { SqliteEventStore } from '@svc/event-store';
-import { PARTNER_DEFAULTS, type PartnerConfig } from '@svc/platform';
 import { repoRoot } from '@svc/testing';
 import { DEFAULT_WEBHOOKS_OPTIONS, type WebhooksOptions } from '@svc/webhooks';
-import { format, resolveConfig } from 'prettier';
 import { type LatencySummary, summarize } from './quote-stats';
-import { createWebhookPipeline } from './webhook-pipeline';
-import { type BenchReceiver, startBenchReceiver } from './webhook-receiver-server';
-import { benchPrepared } from './webhook-seed';
+import { LIFECYCLE } from './webhook-lifecycle';
+import { runWebhookDelivery } from './webhook-run';
 import { BenchFailure, log } from './bench-failure';
+import { formatMarkdown } from './format-markdown';
 
 /**
  * `npm run bench:webhooks`: delivery of attempt lifecycle webhooks through the outbox relay and the dispatcher
@@ -26,11 +19,6 @@ import { BenchFailure, log } from './bench-failure';
  */
 
 const ATTEMPTS = 200;
-const LIFECYCLE = [
-  { type: 'AttemptWalletSubmitted', kind: 'wallet_submitted' },
-  { type: 'AttemptProviderPending', kind: 'provider_pending' },
-  { type: 'AttemptSettled', kind: 'settled' },
-] as const;
 const EXPECTED = ATTEMPTS * LIFECYCLE.length;
 const PARTNER_ID = 'bench-partner';
 const SECRET = 'bench-webhook-secret-0123456789abcdef';
@@ -45,6 +33,8 @@ interface Scenario {
   refuseFirstTry: boolean;
   tickMs: number;
   waitMs: number;
+  /** The circuit breaker off: a row that measures the retry schedule alone. */
+  breakerOff?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -56,8 +46,11 @@ const SCENARIOS: Scenario[] = [
     waitMs: 30_000,
   },
   {
-    name: 'receiver answers 503 to the first try of every event',
+    // Five 503s in a row would open the partner's circuit breaker (M8) and hold its webhooks for 30 s: this row
+    // measures the retry schedule alone, so the breaker is off here.
+    name: 'receiver answers 503 to the first try of every event (breaker off)',
     refuseFirstTry: true,
+    breakerOff: true,
     tickMs: OPTIONS.tickMs,
     waitMs: 60_000,
   },
@@ -75,135 +68,42 @@ interface Row {
 }
 
 async function runScenario(scenario: Scenario): Promise<Row> {
-  const work = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
-  const receiverErrors: unknown[] = [];
-  let receiver: BenchReceiver | undefined;
-  let app: INestApplication | undefined;
-  const store = SqliteEventStore.open({ file: join(work, 'events.sqlite'), pollIntervalMs: 5 });
-  try {
-    receiver = await startBenchReceiver({
-      partnerId: PARTNER_ID,
-      secret: SECRET,
-      refuseFirstTry: scenario.refuseFirstTry,
-      onError: (error) => receiverErrors.push(error),
-    });
-    const partner: PartnerConfig = {
-      ...PARTNER_DEFAULTS,
-      partnerId: PARTNER_ID,
-      secret: SECRET,
-      authVersion: 2,
-      callbackUrl: receiver.url,
-    };
-    app = await createWebhookPipeline({
-      store,
-      partners: [partner],
-      options: { ...OPTIONS, tickMs: scenario.tickMs },
-    });
-
-    // Untimed: every attempt exists before the first lifecycle event.
-    const attemptIds = Array.from({ length: ATTEMPTS }, (_, i) => `at_bench_${i}`);
-    for (const attemptId of attemptIds) {
-      await store.append(
-        `attempt-${attemptId}`,
-        [
-          {
-            id: randomUUID(),
-            type: 'AttemptPrepared',
-            data: { ...benchPrepared(attemptId, PARTNER_ID, Date.now()) },
-          },
-        ],
-        { expectedRevision: 'no_stream' },
-      );
-    }
-
-    // Timed: the three lifecycle events per attempt, one append each, attempt after attempt.
-    const appended = new Map<string, { attemptId: string; kind: string; at: number }>();
-    const started = performance.now();
-    for (const attemptId of attemptIds) {
-      for (const [i, { type, kind }] of LIFECYCLE.entries()) {
-        const id = randomUUID();
-        await store.append(`attempt-${attemptId}`, [{ id, type, data: { at: Date.now() } }], {
-          expectedRevision: i,
-        });
-        appended.set(id, { attemptId, kind, at: performance.now() });
-      }
-    }
-    const appendMs = performance.now() - started;
-
-    const arrivals = receiver.arrivals;
-    const deadline = started + scenario.waitMs;
-    while (arrivals.size < EXPECTED && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    if (arrivals.size < EXPECTED) {
-      throw new BenchFailure(
-        `${scenario.name}: ${arrivals.size}/${EXPECTED} webhooks arrived within ${scenario.waitMs / 1000} s`,
-      );
-    }
-    const last = Math.max(...[...arrivals.values()].map((a) => a.at));
-    const wallMs = last - started;
-
-    // Checks: the right events, each processed once, in lifecycle order per attempt, no signature failures.
-    const duplicates = [...receiver.processed.entries()].filter(([, n]) => n > 1);
-    if (duplicates.length > 0) {
-      throw new BenchFailure(`${scenario.name}: ${duplicates.length} eventIds processed more than once`);
-    }
-    const latencies: number[] = [];
-    const byKind: Record<string, number[]> = {};
-    const order = new Map<string, { kind: string; at: number }[]>();
-    for (const arrival of arrivals.values()) {
-      const source = appended.get(arrival.eventId);
-      if (!source) throw new BenchFailure(`${scenario.name}: unknown eventId ${arrival.eventId} arrived`);
-      if (arrival.event !== source.kind || arrival.attemptId !== source.attemptId) {
-        throw new BenchFailure(
-          `${scenario.name}: ${arrival.eventId} arrived as ${arrival.event} of ${String(arrival.attemptId)}, ` +
-            `appended as ${source.kind} of ${source.attemptId}`,
-        );
-      }
-      const ms = arrival.at - source.at;
-      latencies.push(ms);
-      (byKind[source.kind] ??= []).push(ms);
-      const seq = order.get(source.attemptId) ?? [];
-      seq.push({ kind: source.kind, at: arrival.at });
-      order.set(source.attemptId, seq);
-    }
-    const expectedOrder = LIFECYCLE.map((l) => l.kind).join(',');
-    for (const [attemptId, seq] of order) {
-      const got = [...seq]
-        .sort((a, b) => a.at - b.at)
-        .map((s) => s.kind)
-        .join(',');
-      if (got !== expectedOrder) throw new BenchFailure(`${scenario.name}: ${attemptId} arrived as ${got}`);
-    }
-    const unexpected = receiver.posts.non200 - receiver.posts.refused503;
-    if (unexpected !== 0 || receiverErrors.length > 0) {
-      throw new BenchFailure(
-        `${scenario.name}: ${unexpected} tries answered neither 200 nor the injected 503; receiver errors: ` +
-          receiverErrors.map((e) => String(e)).join('; '),
-      );
-    }
-    const row: Row = {
-      scenario: scenario.name,
-      wallMs,
-      perSecond: EXPECTED / (wallMs / 1000),
-      latency: summarize(latencies),
-      byKind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, summarize(v)])),
-      posts: receiver.posts.total,
-      refused: receiver.posts.refused503,
-      appendMs,
-    };
-    log(
-      `  ${scenario.name}: ${EXPECTED} in ${Math.round(wallMs)} ms (${row.perSecond.toFixed(1)}/s), ` +
-        `p50 ${Math.round(row.latency.p50)} ms, p95 ${Math.round(row.latency.p95)} ms, ` +
-        `max ${Math.round(row.latency.max)} ms; ${row.posts} POSTs`,
-    );
-    return row;
-  } finally {
-    await app?.close();
-    await receiver?.close();
-    await store.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  const run = await runWebhookDelivery({
+    partners: [
+      {
+        partnerId: PARTNER_ID,
+        secret: SECRET,
+        attempts: ATTEMPTS,
+        endpoint: 'receiver',
+        refuseFirstTry: scenario.refuseFirstTry,
+      },
+    ],
+    options: {
+      ...OPTIONS,
+      tickMs: scenario.tickMs,
+      ...(scenario.breakerOff
+        ? { breaker: { failureThreshold: Number.POSITIVE_INFINITY, coolDownMs: 0 } }
+        : {}),
+    },
+    waitMs: scenario.waitMs,
+  });
+  const delivered = run.byPartner.get(PARTNER_ID)!;
+  const row: Row = {
+    scenario: scenario.name,
+    wallMs: delivered.wallMs,
+    perSecond: EXPECTED / (delivered.wallMs / 1000),
+    latency: summarize(delivered.latencies),
+    byKind: Object.fromEntries(Object.entries(delivered.byKind).map(([k, v]) => [k, summarize(v)])),
+    posts: delivered.posts,
+    refused: delivered.refused,
+    appendMs: run.appendMs,
+  };
+  log(
+    `  ${scenario.name}: ${EXPECTED} in ${Math.round(row.wallMs)} ms (${row.perSecond.toFixed(1)}/s), ` +
+      `p50 ${Math.round(row.latency.p50)} ms, p95 ${Math.round(row.latency.p95)} ms, ` +
+      `max ${Math.round(row.latency.max)} ms; ${row.posts} POSTs`,
+  );
+  return row;
 }
 
 function report(rows: Row[]): string {
@@ -258,7 +158,7 @@ async function run(): Promise<void> {
     rows.push(await runScenario(scenario));
   }
   const out = join(repoRoot, 'tools', 'bench', 'results', 'webhook-delivery.md');
-  const markdown = await format(report(rows), { ...(await resolveConfig(out)), parser: 'markdown' });
+  const markdown = await formatMarkdown(report(rows), out);
   log('');
   log(markdown);
   mkdirSync(join(out, '..'), { recursive: true });

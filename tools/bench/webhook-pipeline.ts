@@ -1,7 +1,9 @@
 import { type DynamicModule, Global, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
+import { loadAppConfig } from '@svc/composition';
 import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import { WORK_SHARING } from '@svc/leases';
 import {
   InProcessBroker,
   InProcessClient,
@@ -35,6 +37,8 @@ export async function createWebhookPipeline(deps: {
         { provide: CLOCK, useValue: systemClock },
         { provide: CHAIN_REGISTRY, useValue: new ChainRegistry([]) },
         { provide: WEBHOOKS_OPTIONS, useValue: deps.options },
+        // One instance holding every shard, with the service's default shard count and lease TTL.
+        { provide: WORK_SHARING, useValue: loadAppConfig({}).work },
       ];
       return { module: BenchPortsModule, providers, exports: providers.map((p) => p.provide) };
     }

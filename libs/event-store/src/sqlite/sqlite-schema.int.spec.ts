@@ -10,7 +10,10 @@ describe('openSqliteDatabase', () => {
     const first = openSqliteDatabase(file);
     const second = openSqliteDatabase(file); // the file is in WAL mode already: the driver's default would be NORMAL
     try {
-      expect([first, second].map((db) => db.pragma('journal_mode', { simple: true }))).toEqual(['wal', 'wal']);
+      expect([first, second].map((db) => db.pragma('journal_mode', { simple: true }))).toEqual([
+        'wal',
+        'wal',
+      ]);
       expect([first, second].map((db) => db.pragma('synchronous', { simple: true }))).toEqual([2, 2]);
     } finally {
       first.close();

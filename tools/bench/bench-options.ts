@@ -1,0 +1,91 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '@svc/testing';
+import { BenchFailure } from './bench-failure';
+
+export const SCENARIOS = ['signed', 'status', 'quotes', 'webhooks', 'boot'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+/** Sizes of one `npm run bench`; `--smoke` shrinks every one so the whole run takes well under a minute. */
+export interface BenchOptions {
+  smoke: boolean;
+  /** Every figure is the median of this many repeats. */
+  repeats: number;
+  only: ReadonlySet<ScenarioName>;
+  /** Where the table is written. */
+  out: string;
+  /** 1: closed-loop load per server and endpoint, after a warm-up. */
+  loadMs: number;
+  warmupMs: number;
+  concurrency: number;
+  /** 2: attempts stored, in increasing order (seeded cumulatively), and sequential reads per repeat and count. */
+  attemptCounts: number[];
+  statusReads: number;
+  /** 3: sources per quote (× 3 providers each), quotes per repeat, the stub's answer delay, and the hang's budget. */
+  sourceCounts: number[];
+  quotes: number;
+  providerDelayMs: number;
+  hangMaxWaitMs: number;
+  /** 4: attempts per partner (3 webhooks each) and how long a run may wait for them. */
+  webhookAttempts: number;
+  webhookWaitMs: number;
+}
+
+const FULL: Omit<BenchOptions, 'smoke' | 'only' | 'out'> = {
+  repeats: 3,
+  loadMs: 5000,
+  warmupMs: 1000,
+  concurrency: 32,
+  attemptCounts: [1000, 10_000, 100_000],
+  statusReads: 300,
+  sourceCounts: [1, 10, 50],
+  quotes: 20,
+  providerDelayMs: 200,
+  hangMaxWaitMs: 2000,
+  webhookAttempts: 200,
+  webhookWaitMs: 30_000,
+};
+
+const SMOKE: typeof FULL = {
+  repeats: 1,
+  loadMs: 1000,
+  warmupMs: 200,
+  concurrency: 8,
+  attemptCounts: [100],
+  statusReads: 30,
+  sourceCounts: [1],
+  quotes: 3,
+  providerDelayMs: 200,
+  hangMaxWaitMs: 1000,
+  webhookAttempts: 10,
+  webhookWaitMs: 5000,
+};
+
+/**
+ * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot] [--out FILE]`. The full run
+ * writes tools/bench/results/bench.md; a smoke or partial run writes to the temp dir unless `--out` says otherwise,
+ * so it never replaces the committed figures.
+ */
+export function benchOptions(argv: readonly string[], overrides: Partial<BenchOptions> = {}): BenchOptions {
+  const smoke = argv.includes('--smoke');
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const only = value('--only')?.split(',') ?? [...SCENARIOS];
+  const unknown = only.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new BenchFailure(`--only: unknown scenario ${unknown.join(', ')}`);
+  const partial = smoke || only.length < SCENARIOS.length;
+  const repeats = value('--repeats');
+  const sizes = smoke ? SMOKE : FULL;
+  return {
+    ...sizes,
+    smoke,
+    only: new Set(only as ScenarioName[]),
+    out:
+      value('--out') ??
+      (partial ? join(tmpdir(), 'bench.md') : join(repoRoot, 'tools', 'bench', 'results', 'bench.md')),
+    ...(repeats ? { repeats: Math.max(1, Number(repeats)) } : {}),
+    ...overrides,
+  };
+}
