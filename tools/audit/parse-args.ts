@@ -1,4 +1,5 @@
 import { UsageError } from './cli-errors';
+import { scanArgs } from '@svc/platform';
 
 export type CliCommand =
   | { name: 'help' }
@@ -64,34 +65,6 @@ export function parseDate(value: string, flag: string, bound: 'start' | 'end'): 
 }
 
 /** Splits arguments into positionals, boolean flags and `--name value` / `--name=value` options. */
-function scan(
-  args: readonly string[],
-  booleans: readonly string[],
-  valued: readonly string[],
-): { positional: string[]; flags: Set<string>; values: Record<string, string | undefined> } {
-  const positional: string[] = [];
-  const flags = new Set<string>();
-  const values: Record<string, string | undefined> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-    if (booleans.includes(flag)) {
-      if (eq !== -1) throw new UsageError(`--${flag} takes no value`);
-      flags.add(flag);
-    } else if (valued.includes(flag)) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} given twice`);
-      const value = eq === -1 ? args[++i] : arg.slice(eq + 1);
-      if (value === undefined || value === '' || (eq === -1 && value.startsWith('--')))
-        throw new UsageError(`--${flag} needs a value`);
-      values[flag] = value;
-    } else {
-      throw new UsageError(`unknown option --${flag}`);
-    }
-  }
-  return { positional, flags, values };
+function scan(args: readonly string[], booleans: readonly string[], valued: readonly string[]) {
+  return scanArgs(args, { booleans, valued }, (message) => new UsageError(message));
 }

@@ -10,3 +10,4 @@ export * from './logging/nest-pino-logger';
 export * from './time/clock';
 export * from './scheduling/pass-scheduler';
 export * from './metrics/registered-metric';
+export * from './cli/scan-args';
