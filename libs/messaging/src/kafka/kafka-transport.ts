@@ -180,9 +180,20 @@ export class BusKafkaServer extends ServerKafka {
     if (!this.joinedGroup) throw new Error('kafka consumer has not joined its group yet');
   }
 
+  /**
+   * A graceful stop hands over without a gap: requests stop being fetched (the consumer pauses), the ones already
+   * running finish and send their replies on the producer that is still open (at most the handler deadline, bounded
+   * here by 30 s), and only then does the consumer leave its group and the producer close.
+   */
   override async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.restartTimer);
+    try {
+      this.consumer?.pause([...this.requestTopics].map((topic) => ({ topic })));
+    } catch {
+      // not running: nothing to pause
+    }
+    await this.places.idle(30_000);
     await super.close();
   }
 
@@ -262,6 +273,23 @@ class Places {
     const next = this.waiting.shift();
     if (next)
       next(); // the place passes on
-    else this.taken--;
+    else {
+      this.taken--;
+      if (this.taken === 0) for (const done of this.idlers.splice(0)) done();
+    }
   }
+
+  /** Resolves once no place is taken, or after `timeoutMs`. */
+  idle(timeoutMs: number): Promise<void> {
+    if (this.taken === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idlers.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private readonly idlers: (() => void)[] = [];
 }
