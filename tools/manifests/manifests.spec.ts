@@ -54,6 +54,7 @@ const go = spawnSync('go', ['version'], { encoding: 'utf8' });
 const goMissing = go.status !== 0 ? `go is not installed (${go.error?.message ?? go.stderr.trim()})` : null;
 if (goMissing) process.stdout.write(`compose file check: skipped, ${goMissing}\n`);
 
+// Skipped where Go is not installed (the reason is printed above); CI's machine has it.
 (goMissing ? describe.skip : describe)('the compose file (docker/compose.yaml), loaded by compose-go', () => {
   let bin: string;
   let dir: string;

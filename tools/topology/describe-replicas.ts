@@ -10,6 +10,7 @@ import { formatHandovers, heldShards, victimsAndSurvivors } from './replica-hand
 import { handledMessages, latestAssignments } from './replica-logs';
 import { callUntilServed, quoteBody, startPartnerTraffic } from './retrying-partner';
 import {
+  skippedTopology,
   type TopologyHarness,
   type TopologyInfra,
   useTopologyHarness,
@@ -29,12 +30,7 @@ export function describeReplicas(
   startInfra: () => Promise<TopologyInfra>,
   options: { skipReason?: string } = {},
 ): void {
-  if (options.skipReason) {
-    process.stdout.write(`${title}: skipped, ${options.skipReason}\n`);
-    // Skipped on purpose: the broker or container runtime is missing here (the reason is printed above).
-    describe.skip(title, () => it('runs two replicas of every app', () => undefined));
-    return;
-  }
+  if (skippedTopology(title, 'runs two replicas of every app', options.skipReason)) return;
   describe(title, () => {
     // The fill takes 3 s: attempts are still in flight when replicas die under them.
     const h = useTopologyHarness(startInfra, { instances: REPLICAS, fillDelayMs: 3000, logLevel: 'debug' });

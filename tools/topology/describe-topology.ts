@@ -1,6 +1,6 @@
 import { duplicatedAttemptFacts, rawRequest, signedRequest } from '@svc/testing';
 import { quoteBody } from './retrying-partner';
-import { LIFECYCLE, type TopologyInfra, useTopologyHarness } from './topology-harness';
+import { LIFECYCLE, skippedTopology, type TopologyInfra, useTopologyHarness } from './topology-harness';
 
 export type { TopologyInfra } from './topology-harness';
 
@@ -14,12 +14,7 @@ export function describeTopology(
   startInfra: () => Promise<TopologyInfra>,
   options: { skipReason?: string } = {},
 ): void {
-  if (options.skipReason) {
-    process.stdout.write(`${title}: skipped, ${options.skipReason}\n`);
-    // Skipped on purpose: the broker or container runtime is missing here (the reason is printed above).
-    describe.skip(title, () => it('runs the five apps', () => undefined));
-    return;
-  }
+  if (skippedTopology(title, 'runs the five apps', options.skipReason)) return;
   describe(title, () => {
     const h = useTopologyHarness(startInfra);
 

@@ -17,6 +17,18 @@ import {
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
 
 /** The bus and the store the apps share: a Kafka broker and SQLite, or Kafka and EventStoreDB in containers. */
+/**
+ * True when a topology suite cannot run here: prints the reason once and registers the suite as skipped (the broker or
+ * a container runtime is missing), so the report names it instead of showing nothing.
+ */
+export function skippedTopology(title: string, what: string, skipReason: string | undefined): boolean {
+  if (!skipReason) return false;
+  process.stdout.write(`${title}: skipped, ${skipReason}\n`);
+  // Skipped on purpose: the broker or container runtime is missing here (the reason is printed above).
+  describe.skip(title, () => it(what, () => undefined));
+  return true;
+}
+
 export interface TopologyInfra {
   /** BUS, KAFKA_BROKERS, EVENT_STORE and DATA_DIR or EVENTSTOREDB_URL. */
   env: Record<string, string>;
