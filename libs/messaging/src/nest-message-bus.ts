@@ -2,6 +2,7 @@ import { type ClientProxy } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { firstValueFrom, TimeoutError, timeout } from 'rxjs';
 import { type FeatureExchanges } from './bus-contract';
+import { sendSpan } from './bus-spans';
 import {
   BusTimeoutError,
   type Exchanges,
@@ -16,9 +17,27 @@ export class NestMessageBus<E extends Exchanges = FeatureExchanges> implements M
     private readonly client: ClientProxy,
     /** The wire name of a pattern or topic (Kafka: KAFKA_TOPIC_PREFIX + name). */
     private readonly wireName: (name: string) => string = (name) => name,
+    /** `messaging.system` on the send spans. */
+    private readonly system = 'inprocess',
   ) {}
 
   async request<P extends keyof E & string>(
+    pattern: P,
+    payload: E[P]['request'],
+    options: { timeoutMs: number },
+  ): Promise<E[P]['reply']> {
+    return sendSpan(pattern, 'request', this.system, () => this.send(pattern, payload, options));
+  }
+
+  async emit(topic: string, key: string, payload: unknown): Promise<void> {
+    await sendSpan(topic, 'event', this.system, () =>
+      firstValueFrom(this.client.emit(this.wireName(topic), { key, value: payload }), {
+        defaultValue: undefined,
+      }),
+    );
+  }
+
+  private async send<P extends keyof E & string>(
     pattern: P,
     payload: E[P]['request'],
     options: { timeoutMs: number },
@@ -37,11 +56,5 @@ export class NestMessageBus<E extends Exchanges = FeatureExchanges> implements M
       }
       throw err;
     }
-  }
-
-  async emit(topic: string, key: string, payload: unknown): Promise<void> {
-    await firstValueFrom(this.client.emit(this.wireName(topic), { key, value: payload }), {
-      defaultValue: undefined,
-    });
   }
 }

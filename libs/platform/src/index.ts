@@ -11,3 +11,4 @@ export * from './time/clock';
 export * from './scheduling/pass-scheduler';
 export * from './metrics/registered-metric';
 export * from './cli/scan-args';
+export * from './tracing';

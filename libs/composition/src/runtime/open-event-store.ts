@@ -4,11 +4,21 @@ import {
   type EventStore,
   MemoryEventStore,
   SqliteEventStore,
+  traceAppends,
 } from '@svc/event-store';
+import { tracingEnabled } from '@svc/platform';
 import { type AppConfig } from '../config/app-config';
 
-/** Binds the EventStore port to the adapter EVENT_STORE names. */
+/**
+ * Binds the EventStore port to the adapter EVENT_STORE names, its appends traced (traceAppends) when tracing is on
+ * (startTracing runs first); with tracing off the adapter is used as is, so no call pays for the wrapper.
+ */
 export function openEventStore(store: AppConfig['store']): EventStore {
+  const adapter = openAdapter(store);
+  return tracingEnabled() ? traceAppends(adapter) : adapter;
+}
+
+function openAdapter(store: AppConfig['store']): EventStore {
   switch (store.kind) {
     case 'memory':
       return new MemoryEventStore();

@@ -10,11 +10,14 @@ import {
   Transport,
 } from '@nestjs/microservices';
 import { type Consumer, type EachMessagePayload, Partitioners } from 'kafkajs';
+import { contextFromCarrier } from '@svc/platform';
 import { type FeatureExchanges } from '../bus-contract';
+import { processSpan } from '../bus-spans';
 import { type Exchanges } from '../message-bus.port';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
 import { type KafkaBusConfig } from './kafka-bus-config';
+import { TraceContextKafkaSerializer } from './trace-context.serializer';
 
 // The Kafka binding of the message bus (distributed composition); its settings are in kafka-bus-config.ts.
 export type { KafkaBusConfig } from './kafka-bus-config';
@@ -159,7 +162,7 @@ export class BusKafkaServer extends ServerKafka {
    * are awaited one by one: their order per partition (per attempt) holds, and the offset moves only once handled.
    */
   override getMessageHandler(): (payload: EachMessagePayload) => Promise<void> {
-    const handle = (payload: EachMessagePayload) => this.handleMessage(payload) as Promise<unknown>;
+    const handle = (payload: EachMessagePayload) => this.handleMessage(payload);
     return async (payload) => {
       if (!this.requestTopics.has(payload.topic)) {
         await handle(payload);
@@ -172,6 +175,17 @@ export class BusKafkaServer extends ServerKafka {
         )
         .finally(() => this.places.release());
     };
+  }
+
+  /**
+   * Each message is handled in a span whose parent is the sender's, read from the message's `traceparent` header
+   * (a new trace when it has none): a request's span ends once its handler answered, an event's once handled.
+   */
+  override handleMessage(payload: EachMessagePayload): Promise<unknown> {
+    const topic = withoutPrefix(payload.topic, this.config.topicPrefix) ?? payload.topic;
+    const kind = this.requestTopics.has(payload.topic) ? 'request' : 'event';
+    const parent = contextFromCarrier(payload.message.headers);
+    return processSpan(topic, kind, 'kafka', parent, () => super.handleMessage(payload) as Promise<unknown>);
   }
 
   /** Throws unless the consumer is in its group and running. */
@@ -233,9 +247,12 @@ export class BusKafkaServer extends ServerKafka {
   }
 }
 
-/** A Nest Kafka client whose reply consumer group is `<prefix>.<app>-client`. */
+/**
+ * A Nest Kafka client whose reply consumer group is `<prefix>.<app>-client`; its messages carry the sender's trace
+ * context in their headers.
+ */
 export function createKafkaClient(config: KafkaBusConfig, app: string): ClientKafka {
-  return new ClientKafka(commonOptions(config, app));
+  return new ClientKafka({ ...commonOptions(config, app), serializer: new TraceContextKafkaSerializer() });
 }
 
 /**
@@ -251,7 +268,7 @@ export async function createKafkaMessageBus<E extends Exchanges = FeatureExchang
   for (const pattern of requestPatterns) client.subscribeToResponseOf(`${topicPrefix}${pattern}`);
   await client.connect();
   // ClientKafka narrows the status type of ClientProxy (KafkaStatus instead of string); the bus never reads it.
-  return new NestMessageBus<E>(client as unknown as ClientProxy, (name) => `${topicPrefix}${name}`);
+  return new NestMessageBus<E>(client as unknown as ClientProxy, (name) => `${topicPrefix}${name}`, 'kafka');
 }
 
 /** A counting semaphore: `acquire` waits while `limit` places are taken. */
