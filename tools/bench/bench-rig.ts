@@ -94,7 +94,9 @@ export async function startBenchRig(options: BenchOptions): Promise<BenchRig> {
           SERVICE_FEE_RECIPIENT,
           PARTNERS_FILE: partnersFile,
         },
+        ...(options.profileDir ? { profileDir: options.profileDir } : {}),
       });
+    if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
     let service = await startService();
     stops.push(() => service.stop());
     const bareDb = join(work, 'bare.sqlite');

@@ -31,13 +31,17 @@ export interface WebhookRun {
   byPartner: Map<string, WebhookDelivered>;
   /** How long the timed appends took, all partners. */
   appendMs: number;
+  /** CPU this process spent from the first timed append until every receiver had its webhooks (or the wait ended). */
+  cpuMs: number;
 }
 
 /**
  * One webhook delivery run through WebhooksModule (outbox relay and dispatcher over the in-process bus and a fresh
  * SQLite store, as the standalone service composes them): appends AttemptPrepared for every partner's attempts
  * (untimed), then the three lifecycle events of each attempt, attempts of the partners interleaved, and waits until
- * every receiver has them all or `waitMs` passed. Checks what arrived: known eventIds, each processed once, per
+ * every receiver has them all or `waitMs` passed. Without `attemptsPerSecond` the lifecycle events are appended as
+ * fast as the store takes them (a burst: throughput); with it, at a steady pace of that many attempts per second and
+ * partner, their three events spread evenly over the attempt's slot (latency below capacity). Checks what arrived: known eventIds, each processed once, per
  * attempt in lifecycle order, no answer but 200 or the injected 503. Missing webhooks fail the run unless
  * `allowMissing` (then they count as never arrived).
  */
@@ -46,6 +50,7 @@ export async function runWebhookDelivery(params: {
   options: WebhooksOptions;
   waitMs: number;
   allowMissing?: boolean;
+  attemptsPerSecond?: number;
 }): Promise<WebhookRun> {
   const work = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
   const receiverErrors: unknown[] = [];
@@ -97,14 +102,22 @@ export async function runWebhookDelivery(params: {
       }
     }
 
-    // Timed: the three lifecycle events per attempt, one append each, the partners' attempts taking turns.
+    // Timed: the three lifecycle events per attempt, one append each, the partners' attempts taking turns; paced,
+    // event k of attempt i is due at (i + k / 3) / attemptsPerSecond (appended late rather than early).
     const appended: Appended = new Map();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const rounds = Math.max(...params.partners.map((p) => p.attempts));
+    const pace = params.attemptsPerSecond;
     for (let i = 0; i < rounds; i += 1) {
-      for (const plan of params.partners.filter((p) => i < p.attempts)) {
-        const attemptId = attemptsOf(plan)[i];
-        for (const [revision, { type, kind }] of LIFECYCLE.entries()) {
+      for (const [revision, { type, kind }] of LIFECYCLE.entries()) {
+        if (pace !== undefined) {
+          const due = started + ((i + revision / LIFECYCLE.length) / pace) * 1000;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        }
+        for (const plan of params.partners.filter((p) => i < p.attempts)) {
+          const attemptId = attemptsOf(plan)[i];
           const id = randomUUID();
           await store.append(attemptStreamId(attemptId), [{ id, type, data: { at: Date.now() } }], {
             expectedRevision: revision,
@@ -120,6 +133,7 @@ export async function runWebhookDelivery(params: {
     const deadline = started + params.waitMs;
     const complete = () => [...receivers].every(([id, r]) => r.arrivals.size >= expectedOf(id));
     while (!complete() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const cpu = process.cpuUsage(cpuBefore);
 
     const byPartner = new Map<string, WebhookDelivered>();
     for (const [partnerId, receiver] of receivers) {
@@ -138,7 +152,7 @@ export async function runWebhookDelivery(params: {
           receiverErrors.map((e) => String(e)).join('; '),
       );
     }
-    return { byPartner, appendMs };
+    return { byPartner, appendMs, cpuMs: (cpu.user + cpu.system) / 1000 };
   } finally {
     // The black holes first: their held tries then end at once instead of holding the app's close.
     await Promise.all(holes.map((h) => h.close()));

@@ -89,6 +89,14 @@ export interface EventStore {
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /** Events of a stream (none for a missing, deleted or fully expired stream). */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The revision of the newest event `readStream` would return now ('no_stream' when it would return none), without
+   * reading any event's data: one indexed lookup. Events never change once written, so a state folded from a stream
+   * read at this revision is still current while it answers the same, for a stream without maxAge or maxCount (whose
+   * older events can vanish under an unchanged head). What a cached read model checks before serving (the attempt
+   * status).
+   */
+  readStreamRevision(streamId: string): Promise<number | 'no_stream'>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** The stored checkpoint of a subscription, if any. */

@@ -139,6 +139,60 @@ describe.each([
     expect(await store.readStream('counter-6')).toHaveLength(1);
   });
 
+  describe('given the stream as the caller last saw it (known)', () => {
+    /** The store, counting stream reads. */
+    function counting(): { store: EventStore; reads: () => number } {
+      let reads = 0;
+      const counted: EventStore = Object.create(store) as EventStore;
+      counted.readStream = (streamId, options) => {
+        reads++;
+        return store.readStream(streamId, options);
+      };
+      return { store: counted, reads: () => reads };
+    }
+
+    it('decides on it and appends at its revision without reading the stream', async () => {
+      const first = await handleCommand(store, 'counter-k1', counter, add(3), { stepId: 'a' });
+      const { store: counted, reads } = counting();
+      const second = await handleCommand(counted, 'counter-k1', counter, add(4), { stepId: 'b' }, first);
+      expect([reads(), second.state, second.revision]).toEqual([0, 7, 1]);
+      expect(await aggregateStream(store, 'counter-k1', counter)).toEqual({ state: 7, revision: 1 });
+    });
+
+    it('a stale copy costs one read: the append at its revision fails, and the command decides on what is stored', async () => {
+      const seen = await handleCommand(store, 'counter-k2', counter, add(3), { stepId: 'a' });
+      await handleCommand(store, 'counter-k2', counter, add(90), { stepId: 'b' }); // another writer, since
+      const { store: counted, reads } = counting();
+      // On the copy (3) 10 fits the limit; on what is stored (93) it does not: refused, nothing appended.
+      await expect(
+        handleCommand(counted, 'counter-k2', counter, add(10), { stepId: 'c', maxRetries: 0 }, seen),
+      ).rejects.toThrow(RangeError);
+      expect([reads(), decided]).toEqual([1, 4]);
+      expect(await aggregateStream(store, 'counter-k2', counter)).toEqual({ state: 93, revision: 1 });
+    });
+
+    it('a refusal decided on a stale copy is decided again on what is stored', async () => {
+      await handleCommand(store, 'counter-k3', counter, add(50), { stepId: 'a' });
+      const stale = { state: 99, revision: 0 }; // wrong on purpose: 99 + 5 would pass the limit
+      const { store: counted, reads } = counting();
+      const result = await handleCommand(counted, 'counter-k3', counter, add(5), { stepId: 'b' }, stale);
+      expect([reads(), result.state, result.revision]).toEqual([1, 55, 1]);
+    });
+
+    it('many commands in flight on one copy: each lands once, on the real total, and none is lost', async () => {
+      const seen = await handleCommand(store, 'counter-k4', counter, add(1), { stepId: 'a' });
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          handleCommand(store, 'counter-k4', counter, add(1), { stepId: `n${i}`, maxRetries: 10 }, seen),
+        ),
+      );
+      expect(results.map((r) => r.revision).sort((a, b) => Number(a) - Number(b))).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8,
+      ]);
+      expect(await aggregateStream(store, 'counter-k4', counter)).toEqual({ state: 9, revision: 8 });
+    });
+  });
+
   it('folds only the newest events when asked to read backwards, in stream order, at the newest revision', async () => {
     for (const by of [1, 2, 3])
       await handleCommand(store, 'counter-8', counter, add(by), { stepId: `+${by}` });

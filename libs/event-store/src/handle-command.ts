@@ -34,6 +34,16 @@ export interface HandleCommandOptions extends StreamSettings {
   expiredHistory?: 'refuse' | 'start_over';
 }
 
+/**
+ * The stream as the caller last saw it (the state and revision a previous command returned): the first decision is
+ * taken on it without reading the stream. Stale is safe: an append at an old revision fails and the command reads,
+ * folds and decides again, and so does a refusal decided on it (it may not hold against what is really stored).
+ */
+export interface KnownStream<State> {
+  state: State;
+  revision: number | 'no_stream';
+}
+
 /** What one command did: the events it appended, and the state and revision after them. */
 export interface CommandResult<State, Event> {
   events: Event[];
@@ -67,12 +77,21 @@ export async function handleCommand<State, Command, Event extends StreamEvent>(
     expiredHistory = 'refuse',
     ...settings
   }: HandleCommandOptions,
+  known?: KnownStream<State>,
 ): Promise<CommandResult<State, Event>> {
   /** The revision kept by a stream found empty: where starting over appends. */
   let keptRevision: number | undefined;
-  for (let attempt = 0; attempt <= maxRetries; attempt++) {
-    const { state, revision } = await aggregateStream(store, streamId, decider, read);
-    const events = decider.decide(command, state);
+  // Attempt -1 decides on the caller's copy; failing there (stale) is not contention and costs no retry.
+  for (let attempt = known === undefined ? 0 : -1; attempt <= maxRetries; attempt++) {
+    const guess = attempt === -1 ? known : undefined;
+    const { state, revision } = guess ?? (await aggregateStream(store, streamId, decider, read));
+    let events: Event[];
+    try {
+      events = decider.decide(command, state);
+    } catch (err) {
+      if (guess === undefined) throw err;
+      continue; // decided on a copy that may be stale: again on what is stored
+    }
     if (events.length === 0) return { events, state, revision };
     const expected: ExpectedRevision = revision === 'no_stream' ? (keptRevision ?? 'no_stream') : revision;
     try {
@@ -94,6 +113,7 @@ export async function handleCommand<State, Command, Event extends StreamEvent>(
       };
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
+      if (guess !== undefined) continue;
       // Found empty, yet the stream has a revision: either someone appended since (the next read shows it), or
       // every event expired. Only a second empty read tells the two apart.
       if (revision === 'no_stream' && typeof err.actual === 'number' && (await isEmpty(store, streamId))) {

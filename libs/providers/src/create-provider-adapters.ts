@@ -1,6 +1,6 @@
 import { type Hex } from 'viem';
 import { AcrossAdapter } from './across/across.adapter';
-import { type FetchFn } from './http/fetch-json';
+import { type HttpSender } from './http/fetch-json';
 import { MayanAdapter } from './mayan/mayan.adapter';
 import { type ProviderAdapter, type RoutableProvider } from './provider-adapter.port';
 import { type ProvidersConfig } from './providers-config';
@@ -8,8 +8,8 @@ import { RelayAdapter } from './relay/relay.adapter';
 import { VouchedProviderAdapter } from './vouch/vouched-adapter';
 
 export interface ProviderAdapterDeps {
-  /** Defaults to the global fetch. */
-  fetch?: FetchFn;
+  /** Defaults to a keep-alive connection pool per provider (ProviderHttp); a `fetch`-shaped stand-in also fits. */
+  fetch?: HttpSender;
   /** Mayan order salt; defaults to 32 bytes from node:crypto. */
   randomBytes32?: () => Hex;
 }
@@ -22,13 +22,12 @@ export function createProviderAdapters(
   config: ProvidersConfig,
   deps: ProviderAdapterDeps = {},
 ): Record<RoutableProvider, ProviderAdapter> {
-  const fetchFn = deps.fetch ?? fetch;
   const { calldata } = config;
   return {
-    relay: new VouchedProviderAdapter(new RelayAdapter(config.relay, fetchFn), calldata.relay),
-    across: new VouchedProviderAdapter(new AcrossAdapter(config.across, fetchFn), calldata.across),
+    relay: new VouchedProviderAdapter(new RelayAdapter(config.relay, deps.fetch), calldata.relay),
+    across: new VouchedProviderAdapter(new AcrossAdapter(config.across, deps.fetch), calldata.across),
     mayan: new VouchedProviderAdapter(
-      new MayanAdapter(config.mayan, { fetch: fetchFn, randomBytes32: deps.randomBytes32 }),
+      new MayanAdapter(config.mayan, { fetch: deps.fetch, randomBytes32: deps.randomBytes32 }),
       calldata.mayan,
     ),
   };

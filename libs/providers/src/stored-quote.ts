@@ -30,6 +30,8 @@ export function storedQuote(q: ProviderQuote) {
     validUntil: q.validUntil,
     etaSeconds: q.etaSeconds,
     appFee: q.appFee === null ? null : { ...q.appFee },
+    feeUsd: q.feeUsd,
+    feeBreakdown: q.feeBreakdown.map((line) => ({ ...line })),
   };
 }
 

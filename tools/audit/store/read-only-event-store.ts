@@ -35,6 +35,10 @@ export class ReadOnlyEventStore implements EventStore {
     return this.inner.readStream(streamId, options);
   }
 
+  readStreamRevision(streamId: string): Promise<number | 'no_stream'> {
+    return this.inner.readStreamRevision(streamId);
+  }
+
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
   }

@@ -8,6 +8,8 @@ export interface ChildServer {
   pid: number;
   /** From spawning the process to its first 200 on /readyz. */
   bootMs: number;
+  /** Where the process writes its CPU and heap profiles (at exit), if it was started with `profileDir`. */
+  profileDir?: string;
   stop(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export async function startChildServer(params: {
   entry: string;
   env: Record<string, string>;
   timeoutMs?: number;
+  /** Run it with `--cpu-prof --heap-prof` writing into this directory (profiles appear when it stops). */
+  profileDir?: string;
 }): Promise<ChildServer> {
   const port = await findFreePort();
   const lines: string[] = [];
@@ -35,11 +39,23 @@ export async function startChildServer(params: {
       ...params.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The service's ops listener on a port of its own (no clash between children); /readyz also on PORT, where
+      // the bare baseline answers it, so both are timed to the same probe.
+      OPS_PORT: String(await findFreePort()),
+      OPS_ON_API_PORT: 'true',
     },
     (line) => {
       lines.push(line);
       if (process.env['VERBOSE'] === '1' || /error|fatal/i.test(line)) log(`[${params.name}] ${line}`);
     },
+    params.profileDir
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${params.profileDir}`,
+          '--heap-prof',
+          `--heap-prof-dir=${params.profileDir}`,
+        ]
+      : [],
   );
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -50,7 +66,13 @@ export async function startChildServer(params: {
       `${params.name} did not become ready: ${(error as Error).message}\n${lines.join('\n')}`,
     );
   }
-  return { url, pid: child.pid!, bootMs: performance.now() - started, stop: () => stopChild(child) };
+  return {
+    url,
+    pid: child.pid!,
+    bootMs: performance.now() - started,
+    ...(params.profileDir ? { profileDir: params.profileDir } : {}),
+    stop: () => stopChild(child),
+  };
 }
 
 async function untilReady(child: ChildProcess, readyUrl: string, timeoutMs: number): Promise<void> {

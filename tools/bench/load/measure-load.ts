@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type ChildServer } from '../child/start-child-server';
 import { processCpuMs } from '../process-cpu';
 import { processRssMb } from '../process-rss';
@@ -25,8 +27,21 @@ export async function measureLoad(
 ): Promise<ServerLoad> {
   const cpuBefore = processCpuMs(server.pid);
   const clientBefore = process.cpuUsage();
-  const result = await driveLoad({ ...load, baseUrl: server.url });
+  const startUs = Number(process.hrtime.bigint() / 1000n);
+  let path = '';
+  const next = () => {
+    const request = load.next();
+    path ||= request.path;
+    return request;
+  };
+  const result = await driveLoad({ ...load, next, baseUrl: server.url });
   const cpuAfter = processCpuMs(server.pid);
+  if (server.profileDir) {
+    // hrtime and V8's profile timestamps share the monotonic clock (Linux), so a summary can keep only these samples.
+    const endUs = Number(process.hrtime.bigint() / 1000n);
+    const window = { pid: server.pid, path, startUs, endUs, completed: result.completed };
+    appendFileSync(join(server.profileDir, 'windows.jsonl'), `${JSON.stringify(window)}\n`);
+  }
   const client = process.cpuUsage(clientBefore);
   return {
     completed: result.completed,

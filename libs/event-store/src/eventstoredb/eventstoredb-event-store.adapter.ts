@@ -1,16 +1,7 @@
 import {
-  ANY,
   type AppendStreamState,
-  BACKWARDS,
-  END,
-  KurrentDBClient,
-  FORWARDS,
-  jsonEvent,
-  NO_STREAM,
-  START,
-  StreamDeletedError,
-  StreamNotFoundError,
-  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+  type KurrentDBClient,
+  type WrongExpectedVersionError as EsdbWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { randomUUID } from 'node:crypto';
 import type * as port from '../event-store.port';
@@ -18,6 +9,7 @@ import { WrongExpectedVersionError } from '../event-store.port';
 import { StoreLifecycle } from '../store-lifecycle';
 import { collect } from './collect';
 import { encodeEsdbPosition } from './eventstoredb-position';
+import { kurrent } from './kurrent-client';
 import { readAllFromEsdb } from './eventstoredb-read-all';
 import { subscribeToEsdb } from './eventstoredb-subscription';
 import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
@@ -30,7 +22,7 @@ export class EventStoreDbEventStore implements port.EventStore {
 
   /** For example `kurrentdb://localhost:2113?tls=false` (the deprecated `esdb://` is still read). */
   static fromConnectionString(connectionString: string): EventStoreDbEventStore {
-    return new EventStoreDbEventStore(KurrentDBClient.connectionString(connectionString));
+    return new EventStoreDbEventStore(kurrent().KurrentDBClient.connectionString(connectionString));
   }
 
   append(streamId: string, events: port.NewEvent[], options: port.AppendOptions): Promise<port.AppendResult> {
@@ -42,12 +34,17 @@ export class EventStoreDbEventStore implements port.EventStore {
         .appendToStream(
           streamId,
           events.map((event) =>
-            jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} }),
+            kurrent().jsonEvent({
+              id: event.id,
+              type: event.type,
+              data: event.data,
+              metadata: event.metadata ?? {},
+            }),
           ),
           { streamState: toEsdbExpectedRevision(options.expectedRevision) },
         )
         .catch((error: unknown) => {
-          throw error instanceof EsdbWrongExpectedVersionError
+          throw error instanceof kurrent().WrongExpectedVersionError
             ? toWrongExpectedVersion(streamId, options, error)
             : error;
         });
@@ -74,6 +71,7 @@ export class EventStoreDbEventStore implements port.EventStore {
   readStream(streamId: string, options: port.ReadStreamOptions = {}): Promise<port.RecordedEvent[]> {
     return this.lifecycle.whenOpen(async () => {
       const backwards = options.direction === 'backwards';
+      const { BACKWARDS, END, FORWARDS, START, StreamDeletedError, StreamNotFoundError } = kurrent();
       const defaultStart = backwards ? END : START;
       try {
         const read = this.client.readStream(streamId, {
@@ -89,6 +87,13 @@ export class EventStoreDbEventStore implements port.EventStore {
         throw error;
       }
     });
+  }
+
+  readStreamRevision(streamId: string): Promise<number | 'no_stream'> {
+    // The newest event only: EventStoreDB has no cheaper call that also hides expired events (maxAge).
+    return this.readStream(streamId, { direction: 'backwards', maxCount: 1 }).then(
+      ([last]) => last?.revision ?? 'no_stream',
+    );
   }
 
   readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
@@ -128,6 +133,7 @@ export class EventStoreDbEventStore implements port.EventStore {
 
   ping(): Promise<void> {
     return this.lifecycle.whenOpen(async () => {
+      const { BACKWARDS, END } = kurrent();
       await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }));
     });
   }
@@ -151,9 +157,9 @@ function checkpointStream(subscriptionId: string): string {
 function toEsdbExpectedRevision(expected: port.ExpectedRevision): AppendStreamState {
   switch (expected) {
     case 'no_stream':
-      return NO_STREAM;
+      return kurrent().NO_STREAM;
     case 'any':
-      return ANY;
+      return kurrent().ANY;
     default:
       return BigInt(expected);
   }
@@ -165,6 +171,8 @@ function toWrongExpectedVersion(
   error: EsdbWrongExpectedVersionError,
 ): WrongExpectedVersionError {
   const actual =
-    error.actualState === NO_STREAM || error.actualState < 0n ? 'no_stream' : Number(error.actualState);
+    error.actualState === kurrent().NO_STREAM || error.actualState < 0n
+      ? 'no_stream'
+      : Number(error.actualState);
   return new WrongExpectedVersionError(streamId, options.expectedRevision, actual);
 }

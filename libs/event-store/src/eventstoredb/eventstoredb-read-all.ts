@@ -1,10 +1,11 @@
-import { type AllStreamRecordedEvent, type KurrentDBClient, START } from '@kurrent/kurrentdb-client';
+import { type AllStreamRecordedEvent, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { comparePositions } from '../compare-positions';
 import { type Position, type ReadAllOptions, type RecordedEvent } from '../event-store.port';
 import { matchesPrefixes } from '../matches-prefixes';
 import { collect } from './collect';
 import { decodeEsdbPosition, encodeEsdbPosition } from './eventstoredb-position';
 import { StreamVisibility } from './eventstoredb-stream-visibility';
+import { kurrent } from './kurrent-client';
 import { isApplicationEvent, toRecordedEvent } from './to-recorded-event';
 
 const PAGE_SIZE = 500;
@@ -23,7 +24,7 @@ export async function readAllFromEsdb(
   const found: RecordedEvent[] = [];
   let floor: Position | undefined = options.after;
   while (found.length < limit) {
-    const fromPosition = floor === undefined ? START : decodeEsdbPosition(floor);
+    const fromPosition = floor === undefined ? kurrent().START : decodeEsdbPosition(floor);
     const page = await collect(client.readAll({ fromPosition, maxCount: PAGE_SIZE }));
     const events = page.flatMap((resolved) => (resolved.event === undefined ? [] : [resolved.event]));
     for (const event of events) {

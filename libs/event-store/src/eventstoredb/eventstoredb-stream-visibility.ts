@@ -1,12 +1,6 @@
-import {
-  BACKWARDS,
-  END,
-  type KurrentDBClient,
-  type RecordedEvent as EsdbRecordedEvent,
-  StreamDeletedError,
-  StreamNotFoundError,
-} from '@kurrent/kurrentdb-client';
+import { type KurrentDBClient, type RecordedEvent as EsdbRecordedEvent } from '@kurrent/kurrentdb-client';
 import { collect } from './collect';
+import { kurrent } from './kurrent-client';
 
 interface VisibilityRule {
   maxAgeMs: number | undefined;
@@ -54,11 +48,16 @@ export class StreamVisibility {
   private async lastRevision(streamId: string): Promise<number | undefined> {
     try {
       const [last] = await collect(
-        this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }),
+        this.client.readStream(streamId, {
+          direction: kurrent().BACKWARDS,
+          fromRevision: kurrent().END,
+          maxCount: 1,
+        }),
       );
       return last?.event === undefined ? undefined : Number(last.event.revision);
     } catch (error) {
-      if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return undefined;
+      if (error instanceof kurrent().StreamNotFoundError || error instanceof kurrent().StreamDeletedError)
+        return undefined;
       throw error;
     }
   }

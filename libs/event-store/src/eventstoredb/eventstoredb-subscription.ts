@@ -1,13 +1,9 @@
-import {
-  type KurrentDBClient,
-  excludeSystemEvents,
-  START,
-  streamNameFilter,
-} from '@kurrent/kurrentdb-client';
+import { type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { comparePositions } from '../compare-positions';
 import { type Position, type SubscribeOptions, type Subscription } from '../event-store.port';
 import { SubscriptionDroppedError } from '../subscription-dropped.error';
 import { decodeEsdbPosition, encodeEsdbPosition } from './eventstoredb-position';
+import { kurrent } from './kurrent-client';
 import { isApplicationEvent, toRecordedEvent } from './to-recorded-event';
 
 export interface EsdbCheckpoints {
@@ -27,11 +23,11 @@ export async function subscribeToEsdb(
   const { subscriptionId, streamPrefixes, handler, onError } = options;
   const checkpoint = await checkpoints.read(subscriptionId);
   const source = client.subscribeToAll({
-    fromPosition: checkpoint === undefined ? START : decodeEsdbPosition(checkpoint),
+    fromPosition: checkpoint === undefined ? kurrent().START : decodeEsdbPosition(checkpoint),
     filter:
       streamPrefixes.length === 0
-        ? excludeSystemEvents()
-        : streamNameFilter({ prefixes: [...streamPrefixes] }),
+        ? kurrent().excludeSystemEvents()
+        : kurrent().streamNameFilter({ prefixes: [...streamPrefixes] }),
   });
   let stopping = false;
 

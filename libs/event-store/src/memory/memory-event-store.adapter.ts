@@ -94,6 +94,13 @@ export class MemoryEventStore implements port.EventStore {
     });
   }
 
+  readStreamRevision(streamId: string): Promise<number | 'no_stream'> {
+    return this.lifecycle.run(() => {
+      const events = liveEvents(this.state.streams.get(streamId), this.clock().getTime());
+      return events.at(-1)?.revision ?? 'no_stream';
+    });
+  }
+
   readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
     return this.lifecycle.run(
       () => this.readPage(options.after, options.streamPrefixes, options.maxCount).events,

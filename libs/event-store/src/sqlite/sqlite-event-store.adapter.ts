@@ -89,6 +89,13 @@ export class SqliteEventStore implements port.EventStore {
     });
   }
 
+  readStreamRevision(streamId: string): Promise<number | 'no_stream'> {
+    return this.lifecycle.run(() => {
+      const row = this.statements.selectLastRevision.get({ streamId, now: this.clock().getTime() });
+      return row === undefined ? 'no_stream' : row.revision;
+    });
+  }
+
   readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
     return this.lifecycle.run(
       () => this.readPage(options.after, options.streamPrefixes ?? [], options.maxCount).events,

@@ -24,6 +24,7 @@ export class SqliteStatements {
   readonly deleteExpired;
   readonly readForwards;
   readonly readBackwards;
+  readonly selectLastRevision;
   readonly selectHead;
   readonly selectCheckpoint;
   readonly upsertCheckpoint;
@@ -63,6 +64,9 @@ export class SqliteStatements {
     this.readBackwards = db.prepare<{ streamId: string; from: number; limit: number; now: number }, EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = @streamId AND revision <= @from AND ${LIVE}
        ORDER BY revision DESC LIMIT @limit`,
+    );
+    this.selectLastRevision = db.prepare<{ streamId: string; now: number }, { revision: number }>(
+      `SELECT revision FROM events WHERE stream_id = @streamId AND ${LIVE} ORDER BY revision DESC LIMIT 1`,
     );
     this.selectHead = db.prepare<[], { head: number }>(
       'SELECT COALESCE(MAX(position), 0) AS head FROM events',

@@ -1,5 +1,6 @@
 import { type CustomTransportStrategy, type ReadPacket, Server } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
+import { processSpan } from '../bus-spans';
 import { type InProcessBroker, type PacketSink } from './in-process-broker';
 
 /**
@@ -16,7 +17,15 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   listen(callback: () => void): void {
     this.detach = this.broker.attach({
       handles: (pattern) => this.messageHandlers.has(pattern),
-      receive: (packet, reply) => this.handlePacket(packet, reply),
+      // In one process the sender's span is still the active one (AsyncLocalStorage): the handler's span is its child.
+      receive: (packet, reply) =>
+        processSpan(
+          this.getPatternAsString(packet.pattern),
+          packet.id === undefined ? 'event' : 'request',
+          'inprocess',
+          undefined,
+          () => this.handlePacket(packet, reply),
+        ),
     });
     callback();
   }
@@ -32,6 +41,14 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.broker as T;
+  }
+
+  /**
+   * Our patterns are plain strings, registered as they are: look them up directly. Nest's own lookup first tries
+   * `JSON.parse` on the pattern, which throws (and is caught) for every such string, on every request.
+   */
+  override getHandlerByPattern(pattern: string): ReturnType<Server['getHandlerByPattern']> {
+    return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
   }
 
   private async handlePacket(packet: ReadPacket & { id?: string }, reply: PacketSink): Promise<void> {

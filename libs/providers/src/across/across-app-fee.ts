@@ -1,4 +1,5 @@
-import { type Address, decodeAbiParameters, decodeFunctionData, erc20Abi, type Hex, isHex } from 'viem';
+import { type Address, decodeAbiParameters, type Hex, isHex } from 'viem';
+import { decodeTransfer } from '../evm/decode-approve';
 import { sameAddress } from '../evm/same-address';
 
 /**
@@ -59,10 +60,5 @@ export function acrossAppFeeFromMessage(message: unknown, outputToken: Address |
 }
 
 function transferAmount(callData: Hex): bigint | null {
-  try {
-    const decoded = decodeFunctionData({ abi: erc20Abi, data: callData });
-    return decoded.functionName === 'transfer' ? decoded.args[1] : null;
-  } catch {
-    return null;
-  }
+  return decodeTransfer(callData)?.amount ?? null;
 }

@@ -3,7 +3,8 @@ import { checkSlice } from '../check-slice';
 import { quoteFailureFromHttp } from '../failures/quote-failure';
 import { quoteFromParser } from '../failures/quote-from-parser';
 import { statusFailure, statusFailureFromHttp } from '../failures/status-failure';
-import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { fetchJson, type HttpSender } from '../http/fetch-json';
+import { ProviderHttp } from '../http/provider-http';
 import { type HttpResult } from '../http/http-result';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
@@ -34,7 +35,8 @@ export class AcrossAdapter implements ProviderAdapter {
 
   constructor(
     private readonly config: ProvidersConfig['across'],
-    private readonly fetchFn: FetchFn = fetch,
+    /** This provider's own keep-alive connection pool unless a test passes a stand-in. */
+    private readonly http: HttpSender = new ProviderHttp(),
   ) {
     this.tracking = {
       // The indexer finds a deposit by its transaction (or originChainId + depositId): nothing to ask before it.
@@ -63,7 +65,7 @@ export class AcrossAdapter implements ProviderAdapter {
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
     const refused = checkSlice('across', slice, { feeRecipientRequired: true });
     if (refused !== null) return refused;
-    const result = await fetchJson(this.fetchFn, {
+    const result = await fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(
         this.config.baseUrl,
@@ -155,7 +157,7 @@ export class AcrossAdapter implements ProviderAdapter {
   }
 
   private get(operation: string, path: string, query: Record<string, string>, signal: AbortSignal) {
-    return fetchJson(this.fetchFn, {
+    return fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(this.config.baseUrl, path, query),
       headers: this.headers(),

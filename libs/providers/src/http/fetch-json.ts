@@ -1,9 +1,19 @@
+import { inSpan, SpanKind, SpanStatusCode } from '@svc/platform';
 import { type HttpResult } from './http-result';
-import { type ProviderCallMetric, recordProviderCall } from './provider-metrics';
-import { MAX_RESPONSE_BYTES, readBoundedText } from './read-bounded-text';
+import { providerCallOutcome, type ProviderCallMetric, recordProviderCall } from './provider-metrics';
+import {
+  type FetchFn,
+  fetchHttpClient,
+  type ProviderHttpAnswer,
+  type ProviderHttpClient,
+} from './provider-http';
+import { MAX_RESPONSE_BYTES } from './read-bounded-text';
 import { retryAfterMs } from './retry-after';
 
-export type FetchFn = typeof fetch;
+export type { FetchFn } from './provider-http';
+
+/** A provider's own keep-alive pool (ProviderHttp), or any `fetch`-shaped function. */
+export type HttpSender = ProviderHttpClient | FetchFn;
 
 export interface JsonRequest {
   method: 'GET' | 'POST';
@@ -21,41 +31,61 @@ export interface JsonRequest {
 /**
  * One request with the caller's signal and the provider's time-out combined. Never throws: transport
  * problems come back as a result, so adapters can keep the "never throw for provider behaviour" promise.
- * Every call, whatever its outcome, is observed in the provider call metrics.
+ * Every call, whatever its outcome, is observed in the provider call metrics, and traced as a CLIENT span named
+ * after the provider and operation, with the host alone (the path and query may hold a key) and the outcome.
  */
-export async function fetchJson(fetchFn: FetchFn, request: JsonRequest): Promise<HttpResult> {
-  const started = process.hrtime.bigint();
-  const result = await exchange(fetchFn, request);
-  recordProviderCall(request.metric, result, started);
-  return result;
+export function fetchJson(sender: HttpSender, request: JsonRequest): Promise<HttpResult> {
+  const { provider, operation } = request.metric;
+  const attributes = {
+    'svc.provider': provider,
+    'svc.provider.operation': operation,
+    'http.request.method': request.method,
+    'server.address': hostOf(request.url),
+  };
+  return inSpan(`${provider} ${operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const started = process.hrtime.bigint();
+    const result = await exchange(typeof sender === 'function' ? fetchHttpClient(sender) : sender, request);
+    recordProviderCall(request.metric, result, started);
+    const outcome = providerCallOutcome(result);
+    span.setAttribute('svc.provider.outcome', outcome);
+    if ('status' in result) span.setAttribute('http.response.status_code', result.status);
+    if (outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR });
+    return result;
+  });
 }
 
-async function exchange(fetchFn: FetchFn, request: JsonRequest): Promise<HttpResult> {
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'invalid';
+  }
+}
+
+async function exchange(http: ProviderHttpClient, request: JsonRequest): Promise<HttpResult> {
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)]);
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  let response: ProviderHttpAnswer;
   try {
-    response = await fetchFn(request.url, {
+    response = await http.send({
       method: request.method,
+      url: request.url,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       signal,
-      // A provider API has no reason to redirect, and following one would send our key header to whatever
-      // host it names; the 3xx comes back as an answer and is reported as the provider's failure.
-      redirect: 'manual',
     });
   } catch (error) {
     return signal.aborted ? { kind: 'timeout' } : { kind: 'network', detail: describe(error) };
   }
   let text: string | null;
   try {
-    text = await readBoundedText(response, request.maxBytes ?? MAX_RESPONSE_BYTES);
+    text = await response.text(request.maxBytes ?? MAX_RESPONSE_BYTES);
   } catch (error) {
     return signal.aborted ? { kind: 'timeout' } : { kind: 'network', detail: describe(error) };
   }
   // Kept on any answer that carries one (a 429, a 503); only failures pass it on.
-  const retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
+  const retryAfter = retryAfterMs(response.header('retry-after'), Date.now());
   const hint = retryAfter === null ? {} : { retryAfterMs: retryAfter };
   if (text === null)
     return { kind: 'unreadable', status: response.status, detail: 'response body too large', ...hint };

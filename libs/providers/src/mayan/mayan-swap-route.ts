@@ -1,6 +1,6 @@
 import { type Address, type Hex } from 'viem';
 import { quoteFailure, quoteFailureFromHttp } from '../failures/quote-failure';
-import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { fetchJson, type HttpSender } from '../http/fetch-json';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
 import { type QuoteResult } from '../provider-quote';
@@ -53,7 +53,7 @@ export function readSwapRoute(body: unknown): SwiftSwapRoute {
  * building the quote's calls, so without it there is no quote.
  */
 export async function requestSwapRoute(
-  fetchFn: FetchFn,
+  http: HttpSender,
   config: ProvidersConfig['mayan'],
   request: { quote: SwiftQuote; referrer: Address | null; signal: AbortSignal },
 ): Promise<{ ok: true; route: SwiftSwapRoute } | Extract<QuoteResult, { ok: false }>> {
@@ -62,7 +62,7 @@ export async function requestSwapRoute(
     referrer: request.referrer,
     apiKey: config.apiKey,
   });
-  const result = await fetchJson(fetchFn, {
+  const result = await fetchJson(http, {
     method: 'GET',
     url: providerUrl(config.priceUrl, '/get-swap/evm', query),
     signal: request.signal,

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { type Hex, toHex, zeroAddress } from 'viem';
+import { type Hex, zeroAddress } from 'viem';
 import { checkSlice } from '../check-slice';
 import { sameAddress } from '../evm/same-address';
 import { quoteFailure, quoteFailureFromHttp } from '../failures/quote-failure';
 import { quoteFromParser } from '../failures/quote-from-parser';
 import { statusFailure, statusFailureFromHttp } from '../failures/status-failure';
-import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { fetchJson, type HttpSender } from '../http/fetch-json';
+import { ProviderHttp } from '../http/provider-http';
 import { type HttpResult } from '../http/http-result';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
@@ -27,12 +27,14 @@ import { MAYAN_ERROR_CODES } from './mayan-error-codes';
 import { mayanOrderRefs } from './mayan-order-refs';
 import { mayanProgress } from './mayan-progress';
 import { mayanQuoteRequest } from './mayan-quote-request';
+import { pooledRandomBytes32 } from './pooled-random';
 import { requestSwapRoute, type SwiftSwapRoute } from './mayan-swap-route';
 import { readMayanAnswer } from './read-mayan-answer';
 import { swiftProviderQuote } from './swift-provider-quote';
 
 export interface MayanAdapterDeps {
-  fetch?: FetchFn;
+  /** Mayan's own keep-alive connection pool (ProviderHttp) unless a test passes a stand-in. */
+  fetch?: HttpSender;
   /**
    * 32 random bytes for the order's `random`: its first 16 follow the quoteId (swift-random-key.ts), all 32 are
    * used when the quote has no usable id. Injectable so tests can pin the calldata.
@@ -53,15 +55,15 @@ export class MayanAdapter implements ProviderAdapter {
     // Ours, used only when a quote carried no `etaSeconds` (each quote's own figure comes first).
     expectedFillSeconds: 120,
   };
-  private readonly fetchFn: FetchFn;
+  private readonly http: HttpSender;
   private readonly randomBytes32: () => Hex;
 
   constructor(
     private readonly config: ProvidersConfig['mayan'],
     deps: MayanAdapterDeps = {},
   ) {
-    this.fetchFn = deps.fetch ?? fetch;
-    this.randomBytes32 = deps.randomBytes32 ?? (() => toHex(randomBytes(32)));
+    this.http = deps.fetch ?? new ProviderHttp();
+    this.randomBytes32 = deps.randomBytes32 ?? pooledRandomBytes32();
   }
 
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
@@ -83,7 +85,7 @@ export class MayanAdapter implements ProviderAdapter {
     if (sameAddress(slice.refundTo, zeroAddress) || sameAddress(slice.recipient, zeroAddress))
       return quoteFailure('mayan', 'route_unavailable', 'mayan refuses a zero recipient or refund address');
     const chains = { from, to };
-    const result = await fetchJson(this.fetchFn, {
+    const result = await fetchJson(this.http, {
       method: 'POST',
       url: providerUrl(this.config.priceUrl, '/quote', { apiKey: this.config.apiKey }),
       body: mayanQuoteRequest(slice, chains, referrer, this.config.forwarderAddress),
@@ -97,7 +99,7 @@ export class MayanAdapter implements ProviderAdapter {
     const sentReferrer = referrer !== null && slice.appFeeBps > 0 ? referrer : null;
     let route: SwiftSwapRoute | null = null;
     if (answer.method === 'swapAndForwardEth') {
-      const routed = await requestSwapRoute(this.fetchFn, this.config, {
+      const routed = await requestSwapRoute(this.http, this.config, {
         quote: answer.quote,
         referrer: sentReferrer,
         signal: options.signal,
@@ -168,7 +170,7 @@ export class MayanAdapter implements ProviderAdapter {
   }
 
   private swap(hash: string, signal: AbortSignal) {
-    return fetchJson(this.fetchFn, {
+    return fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(this.config.explorerUrl, `/swap/trx/${hash}`),
       signal,

@@ -1,4 +1,12 @@
-import { type Address, encodeFunctionData, erc20Abi, type Hex, zeroAddress, zeroHash } from 'viem';
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  prepareEncodeFunctionData,
+  zeroAddress,
+  zeroHash,
+} from 'viem';
 import { sameAddress } from '../evm/same-address';
 import { type QuoteSlice } from '../provider-adapter.port';
 import { type ProviderCall } from '../provider-quote';
@@ -12,6 +20,15 @@ import { type SwiftQuote } from './swift-quote';
 
 /** An all-zero permit (swap-sdk src/utils.ts `ZeroPermit`): the forwarder then uses the approve call's allowance. */
 const NO_PERMIT = { value: 0n, deadline: 0n, v: 0, r: zeroHash, s: zeroHash };
+
+/** Each function's selector hashed once here, not on every encode (viem skips the lookup for a prepared one). */
+const FORWARD_ETH = prepareEncodeFunctionData({ abi: mayanForwarderAbi, functionName: 'forwardEth' });
+const SWAP_AND_FORWARD_ETH = prepareEncodeFunctionData({
+  abi: mayanForwarderAbi,
+  functionName: 'swapAndForwardEth',
+});
+const FORWARD_ERC20 = prepareEncodeFunctionData({ abi: mayanForwarderAbi, functionName: 'forwardERC20' });
+const APPROVE = prepareEncodeFunctionData({ abi: erc20Abi, functionName: 'approve' });
 
 /** The forwarder method swap-sdk v15.2.0 src/evm/evmSwift.ts `getSwiftFromEvmTxPayload` picks for a quote. */
 export type SwiftForwarderMethod = 'forwardERC20' | 'forwardEth' | 'swapAndForwardEth';
@@ -70,8 +87,7 @@ export function swiftCalls(
       return [
         deposit(
           encodeFunctionData({
-            abi: mayanForwarderAbi,
-            functionName: 'forwardEth',
+            ...FORWARD_ETH,
             args: [quote.swiftContract, protocolData],
           }),
           amountIn,
@@ -82,8 +98,7 @@ export function swiftCalls(
       return [
         deposit(
           encodeFunctionData({
-            abi: mayanForwarderAbi,
-            functionName: 'swapAndForwardEth',
+            ...SWAP_AND_FORWARD_ETH,
             args: [
               amountIn,
               swapRoute.swapRouterAddress,
@@ -103,15 +118,14 @@ export function swiftCalls(
       const approve: ProviderCall = {
         chainId,
         to: token,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [forwarder, amountIn] }),
+        data: encodeFunctionData({ ...APPROVE, args: [forwarder, amountIn] }),
         value: 0n,
         gas: null,
         kind: 'approve',
         approval: { token, spender: forwarder, amount: amountIn },
       };
       const forward = encodeFunctionData({
-        abi: mayanForwarderAbi,
-        functionName: 'forwardERC20',
+        ...FORWARD_ERC20,
         args: [quote.swiftInputContract, amountIn, NO_PERMIT, quote.swiftContract, protocolData],
       });
       return [approve, deposit(forward, 0n)];

@@ -7,6 +7,12 @@ export const SWIFT_MAX_DECIMALS = 8;
 /** Past this, `toFixed` writes exponent notation, which the SDK's pattern would misread. */
 const TO_FIXED_LIMIT = 1e21;
 
+/** The SDK's pattern for each cut (0…8 decimals), compiled once rather than on every amount. */
+const FIXED_PATTERNS = Array.from(
+  { length: SWIFT_MAX_DECIMALS + 1 },
+  (_, cut) => new RegExp(`^\\d+(?:\\.\\d{0,${cut}})?`),
+);
+
 /**
  * A human-unit quote amount (`minAmountOut`, `gasDrop`, `minMiddleAmount`: JSON numbers) in base units of
  * `decimals`, exactly as swap-sdk src/utils.ts `getAmountOfFractionalAmount` computes it: `toFixed(cut + 1)`, then
@@ -22,7 +28,7 @@ export function swiftFractionalAmount(amount: unknown, decimals: number, path: s
   if (!Number.isFinite(value) || value < 0 || value >= TO_FIXED_LIMIT)
     throw new MalformedResponseError(`${path} is not a usable amount`);
   const cut = Math.min(SWIFT_MAX_DECIMALS, decimals);
-  const fixed = new RegExp(`^\\d+(?:\\.\\d{0,${cut}})?`).exec(value.toFixed(cut + 1))?.[0];
+  const fixed = FIXED_PATTERNS[cut]?.exec(value.toFixed(cut + 1))?.[0];
   if (fixed === undefined) throw new MalformedResponseError(`${path} is not a usable amount`);
   return parseUnits(fixed, decimals);
 }

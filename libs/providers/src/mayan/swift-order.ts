@@ -1,4 +1,11 @@
-import { type Address, encodeFunctionData, type Hex, zeroAddress, zeroHash } from 'viem';
+import {
+  type Address,
+  encodeFunctionData,
+  type Hex,
+  prepareEncodeFunctionData,
+  zeroAddress,
+  zeroHash,
+} from 'viem';
 import { addressToBytes32 } from '../evm/address-to-bytes32';
 import { MalformedResponseError } from '../response/malformed-response.error';
 import { mayanSwiftV1Abi, mayanSwiftV2Abi } from './mayan-abi';
@@ -7,6 +14,17 @@ import { cappedReferrerBps } from './swift-referrer-bps';
 
 /** swap-sdk src/utils.ts `SWIFT_PAYLOAD_TYPE_DEFAULT`: no custom payload. */
 const PAYLOAD_TYPE_DEFAULT = 1;
+
+/** Each function's selector hashed once here, not on every encode (viem skips the lookup for a prepared one). */
+const V2_WITH_TOKEN = prepareEncodeFunctionData({
+  abi: mayanSwiftV2Abi,
+  functionName: 'createOrderWithToken',
+});
+const V1_WITH_ETH = prepareEncodeFunctionData({ abi: mayanSwiftV1Abi, functionName: 'createOrderWithEth' });
+const V1_WITH_TOKEN = prepareEncodeFunctionData({
+  abi: mayanSwiftV1Abi,
+  functionName: 'createOrderWithToken',
+});
 
 /** What the order needs beyond the quote. */
 export interface SwiftOrderInputs {
@@ -73,16 +91,14 @@ export function swiftProtocolData(quote: SwiftQuote, order: SwiftOrderFields): H
     if (nativeInput) throw new MalformedResponseError("Swift V2 doesn't support createOrderWithEth");
     const params = { payloadType: PAYLOAD_TYPE_DEFAULT, ...order };
     return encodeFunctionData({
-      abi: mayanSwiftV2Abi,
-      functionName: 'createOrderWithToken',
+      ...V2_WITH_TOKEN,
       args: [tokenIn, quote.effectiveAmountIn, params, '0x'],
     });
   }
   return nativeInput
-    ? encodeFunctionData({ abi: mayanSwiftV1Abi, functionName: 'createOrderWithEth', args: [order] })
+    ? encodeFunctionData({ ...V1_WITH_ETH, args: [order] })
     : encodeFunctionData({
-        abi: mayanSwiftV1Abi,
-        functionName: 'createOrderWithToken',
+        ...V1_WITH_TOKEN,
         args: [tokenIn, quote.effectiveAmountIn, order],
       });
 }

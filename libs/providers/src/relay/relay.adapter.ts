@@ -3,7 +3,8 @@ import { checkSlice } from '../check-slice';
 import { quoteFailureFromHttp } from '../failures/quote-failure';
 import { quoteFromParser } from '../failures/quote-from-parser';
 import { statusFailure, statusFailureFromHttp } from '../failures/status-failure';
-import { fetchJson, type FetchFn } from '../http/fetch-json';
+import { fetchJson, type HttpSender } from '../http/fetch-json';
+import { ProviderHttp } from '../http/provider-http';
 import { isJsonSuccess } from '../http/is-json-success';
 import { providerUrl } from '../http/provider-url';
 import { type LegProgress, type StatusResult } from '../leg-progress';
@@ -31,7 +32,8 @@ export class RelayAdapter implements ProviderAdapter {
 
   constructor(
     private readonly config: ProvidersConfig['relay'],
-    private readonly fetchFn: FetchFn = fetch,
+    /** This provider's own keep-alive connection pool unless a test passes a stand-in. */
+    private readonly http: HttpSender = new ProviderHttp(),
   ) {
     this.tracking = {
       // A request is found by the quote's requestId, so it can be polled before the deposit is seen (`waiting`).
@@ -61,7 +63,7 @@ export class RelayAdapter implements ProviderAdapter {
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
     const refused = checkSlice('relay', slice, { feeRecipientRequired: true });
     if (refused !== null) return refused;
-    const result = await fetchJson(this.fetchFn, {
+    const result = await fetchJson(this.http, {
       method: 'POST',
       url: providerUrl(this.config.baseUrl, '/quote/v2'),
       headers: this.headers(),
@@ -80,7 +82,7 @@ export class RelayAdapter implements ProviderAdapter {
     options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },
   ): Promise<StatusResult> {
     if (context.provider !== 'relay') throw new TrackingContextMismatchError('relay', context.provider);
-    const result = await fetchJson(this.fetchFn, {
+    const result = await fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(this.config.baseUrl, '/intents/status/v3', { requestId: context.requestId }),
       headers: this.headers(),
@@ -150,7 +152,7 @@ export class RelayAdapter implements ProviderAdapter {
   }
 
   private requestRecord(requestId: string, signal: AbortSignal) {
-    return fetchJson(this.fetchFn, {
+    return fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(this.config.baseUrl, '/requests/v3', { id: requestId }),
       headers: this.headers(),

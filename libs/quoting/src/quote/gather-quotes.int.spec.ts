@@ -135,8 +135,18 @@ describe('gatherQuotes with scripted provider adapters (real timers)', () => {
   });
 
   it.each([
-    ['an Error', new Error('socket hang up'), 'relay adapter failed: socket hang up'],
-    ['anything else', 'ECONNRESET', 'relay adapter failed: ECONNRESET'],
+    // Never the error's text, which can name a host or a URL with a key in it (L8).
+    [
+      'an Error',
+      new Error('connect ECONNREFUSED http://rpc.example/key-123'),
+      'relay adapter failed (Error)',
+    ],
+    [
+      'a TypeError',
+      new TypeError('fetch failed: https://api.example/?apiKey=k'),
+      'relay adapter failed (TypeError)',
+    ],
+    ['anything else', 'ECONNRESET', 'relay adapter failed (unknown error)'],
   ])(
     'an adapter that fails with %s is provider_unavailable for its slices, the others unaffected',
     async (_kind, error, reason) => {

@@ -55,7 +55,8 @@ export async function gatherQuotes(
               ok: false as const,
               failure: {
                 reasonCode: 'provider_unavailable',
-                reason: `${provider} adapter failed: ${(err as Error)?.message ?? String(err)}`,
+                // The error's own text can carry a URL, a host or a node's answer: it never reaches a partner (L8).
+                reason: `${provider} adapter failed (${err instanceof Error ? err.name : 'unknown error'})`,
               },
             })),
           expired,

@@ -4,13 +4,17 @@ import { join } from 'node:path';
 /** The repository root (this file is libs/testing/src/process/). */
 export const repoRoot = join(__dirname, '..', '..', '..', '..');
 
-/** Runs a TypeScript entry point of this repo as a child process, its output captured line by line. */
+/**
+ * Runs a TypeScript entry point of this repo as a child process, its output captured line by line; `nodeArgs` go to
+ * node itself (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
 export function spawnEntry(
   entry: string,
   env: NodeJS.ProcessEnv,
   onLine: (line: string) => void,
+  nodeArgs: readonly string[] = [],
 ): ChildProcess {
-  const child = spawn(process.execPath, [join(repoRoot, 'tools', 'run-ts.js'), entry], {
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'tools', 'run-ts.js'), entry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,8 @@ import { errorMessage, type WorkerLogger } from '@svc/leases';
 import { type PartnerDirectory } from '@svc/platform';
 import { KnownPartners } from './known-partners';
 import { PartnerGate } from './partner-gate';
-import { tryWebhook, type TryWebhookDeps } from './try-webhook';
+import { tryWebhookTraced } from './traced-try';
+import { type TryWebhookDeps } from './try-webhook';
 import { loadWebhooks } from './webhook-stream';
 
 export interface DeliveryRunsDeps extends TryWebhookDeps {
@@ -114,7 +115,8 @@ export class DeliveryRuns {
     const gate = this.gateOf(partnerId);
     let known = queue;
     for (let since = dueSince; ;) {
-      // A run that waits for a slot reads the queue again: the head may have changed meanwhile (a redelivery).
+      // A run that waits for a slot takes the queue again after it (the dispatcher's copy, or a read where it has
+      // none): the head may have changed meanwhile (a webhook queued, a redelivery, which drops the copy).
       if (gate.full) known = null;
       if ((await gate.enter(() => this.deps.clock.now(), since)) === 'held') {
         this.heldBy(partnerId).add(attemptId);
@@ -122,10 +124,10 @@ export class DeliveryRuns {
       }
       let endpoint: EndpointTryOutcome | null = null;
       try {
-        const due = this.dueHead(attemptId, known ?? (await loadWebhooks(this.deps.store, attemptId)).state);
+        const due = this.dueHead(attemptId, known ?? (await this.queueOf(attemptId)));
         // The shard may have moved while this run waited: its new holder delivers from here.
         if (due === null || this.stopping || !this.deps.owns(attemptId)) return;
-        const tried = await tryWebhook(this.deps, attemptId, due, this.deps.partners.get(partnerId));
+        const tried = await tryWebhookTraced(this.deps, attemptId, due, this.deps.partners.get(partnerId));
         endpoint = tried.endpoint;
         if (tried.recorded === 'failed') {
           if (tried.nextAttemptAt !== null) this.notBefore.set(attemptId, tried.nextAttemptAt);
@@ -158,9 +160,18 @@ export class DeliveryRuns {
     return due;
   }
 
+  /** The attempt's webhook queue: as this dispatcher last wrote it, else read. */
+  private async queueOf(attemptId: string): Promise<WebhookDeliveryState> {
+    const known = this.deps.queues?.of(attemptId);
+    if (known !== undefined) return known.state;
+    const read = await loadWebhooks(this.deps.store, attemptId);
+    this.deps.queues?.remember(attemptId, read);
+    return read.state;
+  }
+
   /** The partner named by the attempt's webhook queue (after a restart, before anything was delivered). */
   private async partnerOfQueue(attemptId: string): Promise<string | undefined> {
-    const { state } = await loadWebhooks(this.deps.store, attemptId);
+    const state = await this.queueOf(attemptId);
     if (state.status === 'empty') {
       this.settle(attemptId);
       return undefined;

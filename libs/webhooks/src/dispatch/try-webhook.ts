@@ -8,8 +8,9 @@ import {
 import { type EventStore } from '@svc/event-store';
 import { type Clock, type PartnerConfig } from '@svc/platform';
 import { deliverWebhook, type DeliveryResult } from '../delivery/deliver-webhook';
+import { type KnownQueues } from './known-queues';
 import { webhookMetrics } from './webhook-metrics';
-import { webhookPayload } from './webhook-payload';
+import { type AttemptFolds, webhookPayload } from './webhook-payload';
 import { commandWebhooks } from './webhook-stream';
 
 export interface TryWebhookDeps {
@@ -17,6 +18,10 @@ export interface TryWebhookDeps {
   chains: ChainRegistry;
   clock: Clock;
   timeoutMs: number;
+  /** The attempts' webhook queues as last written: the try is recorded without reading the stream first. */
+  queues?: KnownQueues;
+  /** The attempts folded up to their last lifecycle event sent: the next body folds only what came after. */
+  folds?: AttemptFolds;
 }
 
 export interface TryOutcome {
@@ -42,6 +47,7 @@ export async function tryWebhook(
     store,
     { attemptId, ...due },
     { chainName: (id) => (chains.has(id) ? chains.config(id).name : `chain ${id}`) },
+    deps.folds,
   );
   const result: DeliveryResult =
     !partner?.callbackUrl || body === null
@@ -63,20 +69,32 @@ export async function tryWebhook(
         });
   const sent = Boolean(partner?.callbackUrl) && body !== null;
   const after = clock.now();
-  const { events, state } = await commandWebhooks(store, attemptId, `try:${due.eventId}:${due.attempt}`, {
-    type: 'RecordDeliveryResult',
-    data: {
-      eventId: due.eventId,
-      now: after,
-      random: Math.random(),
-      result:
-        result.kind === 'failure'
-          ? { kind: 'failure', status: result.status, error: result.error, retryAfterMs: result.retryAfterMs }
-          : result.kind === 'gone'
-            ? { kind: 'gone', status: 410 }
-            : { kind: 'success', status: result.status },
+  const { events, state } = await commandWebhooks(
+    store,
+    attemptId,
+    `try:${due.eventId}:${due.attempt}`,
+    {
+      type: 'RecordDeliveryResult',
+      data: {
+        eventId: due.eventId,
+        now: after,
+        random: Math.random(),
+        latencyMs: result.durationMs,
+        result:
+          result.kind === 'failure'
+            ? {
+                kind: 'failure',
+                status: result.status,
+                error: result.error,
+                retryAfterMs: result.retryAfterMs,
+              }
+            : result.kind === 'gone'
+              ? { kind: 'gone', status: 410 }
+              : { kind: 'success', status: result.status },
+      },
     },
-  });
+    deps.queues,
+  );
   const [event] = events;
   const recorded =
     event?.type === 'WebhookDelivered'

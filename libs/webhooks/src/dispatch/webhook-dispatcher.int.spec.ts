@@ -7,7 +7,7 @@ import { PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
 import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
 import { WebhookDispatcher } from './webhook-dispatcher';
-import { loadWebhooks } from './webhook-stream';
+import { decideWebhooks, loadWebhooks } from './webhook-stream';
 
 /**
  * The dispatcher against a real receiver on loopback that fails in every way the spec names, checked against the
@@ -157,6 +157,39 @@ describe('WebhookDispatcher on a controllable clock', () => {
       eventIdFrom('a2', 'wallet_submitted'),
       eventIdFrom('a2', 'provider_pending'),
     ]);
+  });
+
+  it('a queue written by someone else since the dispatcher last wrote it (a redelivery by the CLI) is not lost', async () => {
+    seen.length = 0;
+    const [walletSubmitted, providerPending] = [
+      eventIdFrom('a5', 'wallet_submitted'),
+      eventIdFrom('a5', 'provider_pending'),
+    ];
+    await attemptWithLifecycle('a5', ['wallet_submitted']);
+    await dispatcher.tick();
+    expect((await entries('a5')).map((e) => e.status)).toEqual(['delivered']);
+    // The dispatcher holds the queue as it wrote it; the CLI appends behind its back, and before its next pass a
+    // lifecycle message comes: decided on the stale copy, the append fails, and it is decided again on the stream.
+    await decideWebhooks(store, 'a5', 'redeliver:test', {
+      type: 'RequestRedelivery',
+      data: { eventId: walletSubmitted, now: clock.now(), requestedBy: 'test' },
+    });
+    await dispatcher.queue({
+      eventId: providerPending,
+      event: 'provider_pending',
+      attemptId: 'a5',
+      revision: 0,
+      occurredAt: clock.now(),
+    });
+    await dispatcher.tick();
+    expect((await entries('a5')).map((e) => [e.eventId, e.status])).toEqual([
+      [walletSubmitted, 'delivered'],
+      [providerPending, 'delivered'],
+    ]);
+    expect(seen.map((s) => s.eventId)).toEqual([walletSubmitted, walletSubmitted, providerPending]);
+    const types = (await store.readStream('webhook-a5')).map((e) => e.type);
+    expect(types.filter((t) => t === 'WebhookQueued')).toHaveLength(2);
+    expect(types.filter((t) => t === 'WebhookDelivered')).toHaveLength(3);
   });
 
   it("holds an attempt's second event until the first is delivered; other attempts do not wait", async () => {

@@ -1,17 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import {
-  attemptDecider,
-  attemptIdOfWebhookStream,
-  attemptStreamId,
-  WEBHOOK_STREAM_PREFIX,
-} from '@svc/domain';
-import { aggregateStream, EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
+import { attemptIdOfWebhookStream, WEBHOOK_STREAM_PREFIX } from '@svc/domain';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
 import { CatchUpWorker, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { type LifecycleMessage } from '@svc/messaging';
 import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { WEBHOOKS_OPTIONS, type WebhooksOptions } from '../webhooks.options';
 import { DeliveryRuns } from './delivery-runs';
+import { KnownQueues } from './known-queues';
+import { AttemptFolds } from './webhook-payload';
 import { webhookMetrics } from './webhook-metrics';
 import { commandWebhooks } from './webhook-stream';
 
@@ -38,6 +35,10 @@ export const DISPATCHER_CHECKPOINT_EVERY_MS = 5_000;
 export class WebhookDispatcher extends CatchUpWorker {
   private readonly open = new Set<string>();
   private readonly runs: DeliveryRuns;
+  /** Each attempt's webhook queue as last written here: commands and runs skip reading it back. */
+  private readonly queues = new KnownQueues();
+  /** Each attempt folded up to the last event read here: a body reads only the events after it. */
+  private readonly folds = new AttemptFolds();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -65,6 +66,8 @@ export class WebhookDispatcher extends CatchUpWorker {
       clock,
       partners,
       timeoutMs: options.timeoutMs,
+      queues: this.queues,
+      folds: this.folds,
       concurrency: options.concurrency,
       breaker: options.breaker,
       owns: (attemptId) => this.leases.ownsKey(attemptId),
@@ -77,20 +80,37 @@ export class WebhookDispatcher extends CatchUpWorker {
   async queue(message: LifecycleMessage): Promise<void> {
     const partnerId = await this.partnerOf(message.attemptId);
     if (partnerId === null || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
-    const { state } = await commandWebhooks(this.store, message.attemptId, `queue:${message.eventId}`, {
-      type: 'QueueWebhook',
-      data: {
-        eventId: message.eventId,
-        event: message.event,
-        attemptId: message.attemptId,
-        partnerId,
-        lifecycleRevision: message.revision,
-        occurredAt: message.occurredAt,
-        now: this.clock.now(),
+    const { state } = await commandWebhooks(
+      this.store,
+      message.attemptId,
+      `queue:${message.eventId}`,
+      {
+        type: 'QueueWebhook',
+        data: {
+          eventId: message.eventId,
+          event: message.event,
+          attemptId: message.attemptId,
+          partnerId,
+          lifecycleRevision: message.revision,
+          occurredAt: message.occurredAt,
+          now: this.clock.now(),
+        },
       },
-    });
+      this.queues,
+    );
     this.open.add(message.attemptId);
     this.runs.kick(message.attemptId, message.occurredAt, state);
+  }
+
+  /**
+   * The attempt's webhook stream was changed here (a redelivery, a retry brought forward): its head may be due, try
+   * it now rather than at the next pass. Only where this instance delivers for the attempt's shard.
+   */
+  nudge(attemptId: string): void {
+    this.queues.forget(attemptId); // written elsewhere than through this dispatcher's commands: read it again
+    this.open.add(attemptId);
+    this.runs.changed(attemptId);
+    this.runs.kick(attemptId);
   }
 
   /** A pass (catch-up, then every due attempt started), resolving once every try it started is over: for tests. */
@@ -107,6 +127,7 @@ export class WebhookDispatcher extends CatchUpWorker {
   /** Attempts with webhook streams written since the last pass (by queue(), the CLI or another process). */
   protected override observe(event: RecordedEvent): void {
     const attemptId = attemptIdOfWebhookStream(event.streamId);
+    this.queues.seen(attemptId, event.revision);
     this.open.add(attemptId);
     this.runs.changed(attemptId);
   }
@@ -135,13 +156,14 @@ export class WebhookDispatcher extends CatchUpWorker {
     return true;
   }
 
-  /** The partner of the attempt, from its first event (AttemptPrepared); null for an attempt never prepared. */
+  /**
+   * The partner of the attempt, from its first event (AttemptPrepared); null for an attempt never prepared. The fold
+   * is kept: the body of the attempt's first webhook reads on from it.
+   */
   private async partnerOf(attemptId: string): Promise<string | null> {
     const known = this.runs.attemptPartners.of(attemptId);
     if (known !== undefined) return known;
-    const { state } = await aggregateStream(this.store, attemptStreamId(attemptId), attemptDecider, {
-      maxCount: 1,
-    });
+    const state = await this.folds.at(this.store, attemptId, 0);
     if (state.status === 'none') return null;
     this.runs.attemptPartners.remember(attemptId, state.prepared.partnerId);
     return state.prepared.partnerId;

@@ -1,7 +1,10 @@
 import { attemptDecider, attemptStreamId } from '@svc/domain';
 import { hash, observeLeg, submittedWithSignature, T0, USDC_BASE, WALLET } from '@svc/domain/attempt-fixture';
-import { handleCommand, MemoryEventStore } from '@svc/event-store';
-import { webhookPayload } from './webhook-payload';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handleCommand, MemoryEventStore, SqliteEventStore } from '@svc/event-store';
+import { AttemptFolds, webhookPayload } from './webhook-payload';
 
 const names = { chainName: (id: number) => `chain ${id}` };
 
@@ -87,5 +90,82 @@ describe('webhookPayload', () => {
       JSON.parse(body!) as { perChainStatus: { legs: { errorCode: string | null }[] }[] }
     ).perChainStatus.flatMap((c) => c.legs);
     expect(legs.every((l) => l.errorCode === null)).toBe(true);
+  });
+});
+
+describe('webhookPayload with AttemptFolds (SQLite)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'webhook-folds-'));
+  const store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The attempt submitted with its signature, then its legs refunded one after another: a stream of many events. */
+  async function longAttempt(attemptId: string): Promise<number> {
+    const streamId = attemptStreamId(attemptId);
+    await store.append(
+      streamId,
+      submittedWithSignature.map((e) => ({
+        id: crypto.randomUUID(),
+        type: e.type,
+        data: { ...e.data, ...('attemptId' in e.data ? { attemptId } : {}) },
+      })),
+      { expectedRevision: 'no_stream' },
+    );
+    let last = submittedWithSignature.length - 1;
+    for (const [i, leg] of ['s-eth', 's-base'].entries()) {
+      const refunded = {
+        state: 'refunded' as const,
+        refundTxHash: hash(70 + i),
+        reason: 'refund',
+        refund: null,
+      };
+      ({ revision: last } = (await handleCommand(
+        store,
+        streamId,
+        attemptDecider,
+        observeLeg(leg, refunded, T0 + 20_000 + i),
+        { stepId: `refund-${leg}` },
+      )) as { revision: number });
+    }
+    return last;
+  }
+  const body = (attemptId: string, revision: number, folds?: AttemptFolds) =>
+    webhookPayload(
+      store,
+      {
+        attemptId,
+        eventId: `ev-${revision}`,
+        event: 'provider_pending',
+        lifecycleRevision: revision,
+        occurredAt: T0,
+      },
+      names,
+      folds,
+    );
+
+  it('is byte for byte the body folded from the stream, whatever order the revisions are asked in', async () => {
+    const last = await longAttempt('at_folds');
+    const folds = new AttemptFolds();
+    // Forwards (each fold reads on from the previous), the same again, back to an earlier one (a retry of an older
+    // event after newer ones were sent), then a jump ahead.
+    const order = [0, 1, 2, 2, last - 1, 1, last, 0, last];
+    for (const revision of order) {
+      expect(await body('at_folds', revision, folds)).toBe(await body('at_folds', revision));
+    }
+    const states = new Set(await Promise.all(order.map((r) => body('at_folds', r))));
+    expect(states.size).toBeGreaterThan(2); // the revisions asked for are really different states
+  });
+
+  it('many attempts and revisions in flight at once on one AttemptFolds: each body is its own', async () => {
+    const attempts = ['at_f1', 'at_f2', 'at_f3', 'at_f4'];
+    const lasts = await Promise.all(attempts.map((a) => longAttempt(a)));
+    const folds = new AttemptFolds(2); // smaller than the attempts in flight: evictions happen meanwhile
+    const asks = attempts.flatMap((a, i) => Array.from({ length: lasts[i] + 1 }, (_, r) => [a, r] as const));
+    const got = await Promise.all(asks.map(([a, r]) => body(a, r, folds)));
+    const want = await Promise.all(asks.map(([a, r]) => body(a, r)));
+    expect(got).toEqual(want);
+    expect(got.every((b, i) => JSON.parse(b!).attemptId === asks[i][0])).toBe(true);
   });
 });

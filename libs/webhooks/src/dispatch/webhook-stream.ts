@@ -6,6 +6,7 @@ import {
   webhookStreamId,
 } from '@svc/domain';
 import { aggregateStream, type CommandResult, type EventStore, handleCommand } from '@svc/event-store';
+import { type KnownQueues } from './known-queues';
 
 /** The attempt's webhook delivery stream, folded (and the revision read). */
 export function loadWebhooks(
@@ -18,18 +19,26 @@ export function loadWebhooks(
 /**
  * One webhook delivery command through the command seam: the events it appended and the queue after them. Each step
  * (a queued event, one try) is recorded at most once: a dispatcher that stalled past its lease and records the same
- * try after the new holder did appends nothing.
+ * try after the new holder did appends nothing. With `known`, the command decides on the queue held there (no read
+ * unless that copy is stale) and leaves the queue after it there.
  */
-export function commandWebhooks(
+export async function commandWebhooks(
   store: EventStore,
   attemptId: string,
   stepId: string,
   command: WebhookDeliveryCommand,
+  known?: KnownQueues,
 ): Promise<CommandResult<WebhookDeliveryState, WebhookDeliveryEvent>> {
-  return handleCommand(store, webhookStreamId(attemptId), webhookDeliveryDecider, command, {
-    stepId,
-    once: true,
-  });
+  const result = await handleCommand(
+    store,
+    webhookStreamId(attemptId),
+    webhookDeliveryDecider,
+    command,
+    { stepId, once: true },
+    known?.of(attemptId),
+  );
+  known?.remember(attemptId, result);
+  return result;
 }
 
 /** commandWebhooks, for callers that need only the events it appended. */

@@ -1,9 +1,9 @@
-import { ATTEMPT_STREAM_PREFIX, attemptIdOfStream, webhookEventOf } from '@svc/domain';
+import { ATTEMPT_STREAM_PREFIX, attemptIdOfStream, lifecycleOccurredAt, webhookEventOf } from '@svc/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '@svc/event-store';
 import { ShardedWorker, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { type LifecycleMessage, MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
-import { CLOCK, type Clock } from '@svc/platform';
+import { CLOCK, type Clock, withRemoteParent } from '@svc/platform';
 import { outboxMetrics } from './outbox-metrics';
 
 export const OUTBOX_SUBSCRIPTION_ID = 'outbox-attempt-lifecycle';
@@ -144,9 +144,12 @@ export class OutboxRelay extends ShardedWorker {
       event: kind,
       attemptId: attemptIdOfStream(event.streamId),
       revision: event.revision,
-      occurredAt: typeof event.data['at'] === 'number' ? event.data['at'] : Date.parse(event.recordedAt),
+      occurredAt: lifecycleOccurredAt(event.data, event.recordedAt),
     };
-    await this.bus.emit(Topic.attemptLifecycle, message.attemptId, message);
+    // Sent in the trace the event was recorded in (its metadata), so its webhook deliveries join that trace.
+    await withRemoteParent(event.metadata, () =>
+      this.bus.emit(Topic.attemptLifecycle, message.attemptId, message),
+    );
     outboxMetrics.lag.observe(Math.max(0, this.clock.now() - Date.parse(event.recordedAt)) / 1000);
     outboxMetrics.published.inc();
   }

@@ -36,6 +36,46 @@ export function describeReadContract(context: ContractContext): void {
     });
   });
 
+  describe('readStreamRevision', () => {
+    it("answers the newest readable event's revision, 'no_stream' for a missing stream, and moves with appends", async () => {
+      const { store } = context.harness();
+      const stream = uniqueName('head-');
+
+      expect(await store.readStreamRevision(stream)).toBe('no_stream');
+      const first = await store.append(stream, [newEvent('Counted', { n: 0 })], {
+        expectedRevision: 'no_stream',
+      });
+      expect(await store.readStreamRevision(stream)).toBe(first.nextRevision);
+      const next = await store.append(
+        stream,
+        [1, 2].map((n) => newEvent('Counted', { n })),
+        { expectedRevision: first.nextRevision },
+      );
+      expect(next.nextRevision).toBe(2);
+      expect(await store.readStreamRevision(stream)).toBe(2);
+      expect(await store.readStreamRevision(stream)).toBe((await store.readStream(stream)).at(-1)?.revision);
+      expect(await store.readStreamRevision(uniqueName('head-other-'))).toBe('no_stream');
+    });
+
+    it('sees every one of many concurrent appends to one stream: the head only moves forwards, to the last', async () => {
+      const { store } = context.harness();
+      const stream = uniqueName('head-race-');
+      await store.append(stream, [newEvent('Counted', { n: 0 })], { expectedRevision: 'no_stream' });
+      const seen: (number | 'no_stream')[] = [];
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, n) => {
+          await store.append(stream, [newEvent('Counted', { n: n + 1 })], { expectedRevision: 'any' });
+          seen.push(await store.readStreamRevision(stream));
+        }),
+      );
+
+      expect(seen.every((revision) => typeof revision === 'number' && revision >= 1 && revision <= 10)).toBe(
+        true,
+      );
+      expect(await store.readStreamRevision(stream)).toBe(10);
+    });
+  });
+
   describe('readAll', () => {
     /** Appends to three streams of one run, interleaved; returns the run prefix and the ids in append order. */
     async function interleaved(

@@ -20,6 +20,7 @@ export function describeStreamSettingsContract(context: ContractContext): void {
 
       expect(await store.readStream(nonce)).toEqual([]);
       expect(await store.readStream(nonce, { direction: 'backwards' })).toEqual([]);
+      expect(await store.readStreamRevision(nonce)).toBe('no_stream');
       expect((await store.readAll({ streamPrefixes: [run] })).map((event) => event.id)).toEqual([kept.id]);
       const reused = await rejection(
         store.append(nonce, [newEvent('NonceUsed')], { expectedRevision: 'no_stream' }),
@@ -42,6 +43,7 @@ export function describeStreamSettingsContract(context: ContractContext): void {
         await store.append(stream, [newEvent('Stored', { n })], { expectedRevision: n - 1 });
 
       expect((await store.readStream(stream)).map((event) => event.revision)).toEqual([3, 4]);
+      expect(await store.readStreamRevision(stream)).toBe(4);
       expect((await store.readStream(stream, { direction: 'backwards' })).map((event) => event.data)).toEqual(
         [{ n: 4 }, { n: 3 }],
       );
