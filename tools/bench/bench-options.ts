@@ -1,9 +1,9 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { repoRoot } from '@svc/testing';
 import { BenchFailure } from './bench-failure';
 
-export const SCENARIOS = ['signed', 'status', 'quotes', 'webhooks', 'boot'] as const;
+export const SCENARIOS = ['signed', 'status', 'quotes', 'webhooks', 'boot', 'distributed'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Sizes of one `npm run bench`; `--smoke` shrinks every one so the whole run takes well under a minute. */
@@ -14,6 +14,11 @@ export interface BenchOptions {
   only: ReadonlySet<ScenarioName>;
   /** Where the table is written. */
   out: string;
+  /**
+   * `--profile DIR`: the service child runs with `--cpu-prof` (and `--heap-prof`) writing into DIR, and every load run
+   * appends its time window to DIR/windows.jsonl (see tools/bench/profile/summarize-cpuprofile.ts).
+   */
+  profileDir?: string;
   /** 1: closed-loop load per server and endpoint, after a warm-up. */
   loadMs: number;
   warmupMs: number;
@@ -26,9 +31,25 @@ export interface BenchOptions {
   quotes: number;
   providerDelayMs: number;
   hangMaxWaitMs: number;
-  /** 4: attempts per partner (3 webhooks each) and how long a run may wait for them. */
+  /**
+   * 4: attempts per partner (3 webhooks each) of the burst (throughput) and how long a run may wait for them; the
+   * paced runs (latency, and beside a black-holed partner): attempts per partner and how many are started a second.
+   */
   webhookAttempts: number;
   webhookWaitMs: number;
+  webhookPaced: { attempts: number; perSecond: number };
+  /**
+   * 6: replica counts in turn (the topology scales out), attempts stored for the status reads, closed-loop load per
+   * run (after a `warmupMs` warm-up, `concurrency` connections), the provider stubs' delay for the quotes, and
+   * requests sent one at a time per endpoint and side (the latency of one request alone).
+   */
+  distributed: {
+    replicas: number[];
+    attempts: number;
+    loadMs: number;
+    providerDelayMs: number;
+    sequential: number;
+  };
 }
 
 const FULL: Omit<BenchOptions, 'smoke' | 'only' | 'out'> = {
@@ -44,6 +65,8 @@ const FULL: Omit<BenchOptions, 'smoke' | 'only' | 'out'> = {
   hangMaxWaitMs: 2000,
   webhookAttempts: 200,
   webhookWaitMs: 30_000,
+  webhookPaced: { attempts: 100, perSecond: 20 },
+  distributed: { replicas: [1, 2], attempts: 100, loadMs: 3000, providerDelayMs: 50, sequential: 50 },
 };
 
 const SMOKE: typeof FULL = {
@@ -59,10 +82,12 @@ const SMOKE: typeof FULL = {
   hangMaxWaitMs: 1000,
   webhookAttempts: 10,
   webhookWaitMs: 5000,
+  webhookPaced: { attempts: 10, perSecond: 20 },
+  distributed: { replicas: [1], attempts: 10, loadMs: 500, providerDelayMs: 50, sequential: 5 },
 };
 
 /**
- * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot] [--out FILE]`. The full run
+ * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot,distributed] [--out FILE] [--profile DIR]`. The full run
  * writes tools/bench/results/bench.md; a smoke or partial run writes to the temp dir unless `--out` says otherwise,
  * so it never replaces the committed figures.
  */
@@ -86,6 +111,7 @@ export function benchOptions(argv: readonly string[], overrides: Partial<BenchOp
       value('--out') ??
       (partial ? join(tmpdir(), 'bench.md') : join(repoRoot, 'tools', 'bench', 'results', 'bench.md')),
     ...(repeats ? { repeats: Math.max(1, Number(repeats)) } : {}),
+    ...(value('--profile') ? { profileDir: resolve(value('--profile')!) } : {}),
     ...overrides,
   };
 }

@@ -86,6 +86,7 @@ async function run(children: ChildProcess[], work: string): Promise<void> {
       ...process.env,
       ...manifest.env,
       PORT: '0',
+      OPS_PORT: '0', // its ops listener on any free port: nothing here reads it
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EVENT_STORE: 'sqlite',

@@ -6,6 +6,7 @@ import { type BenchOptions } from './bench-options';
 import { type BenchRig, startBenchRig } from './bench-rig';
 import { benchTable } from './bench-table';
 import { bootScenario } from './scenarios/boot.scenario';
+import { distributedScenario } from './scenarios/distributed.scenario';
 import { quoteOverheadScenario } from './scenarios/quote-overhead.scenario';
 import { signedRequestsScenario } from './scenarios/signed-requests.scenario';
 import { statusByCountScenario } from './scenarios/status-by-count.scenario';
@@ -54,6 +55,10 @@ export async function runBench(
       process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
       await rig.stop();
     }
+  }
+  if (options.only.has('distributed')) {
+    log('distributed…');
+    results.push(await distributedScenario(options));
   }
   if (options.only.has('webhooks')) {
     log('webhooks…');

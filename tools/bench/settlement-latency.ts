@@ -126,6 +126,7 @@ async function main(): Promise<void> {
         ...process.env,
         ...sandbox.manifest.env,
         PORT: '0',
+        OPS_PORT: '0', // its ops listener on any free port: nothing here reads it
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         EVENT_STORE: 'sqlite',
