@@ -55,8 +55,10 @@ async function main(): Promise<void> {
       '',
       `Kafka (Apache Kafka)     ${kafka.brokers.join(',')}`,
       `provider sandbox          ${sandbox.manifest.url}`,
-      ...topology.apps.map(
-        (a) => `${a.name.padEnd(25)} http://127.0.0.1:${a.port}  (/healthz /readyz /metrics)`,
+      ...topology.apps.map((a) =>
+        a.opsPort === a.port
+          ? `${a.name.padEnd(25)} http://127.0.0.1:${a.port}  (/healthz /readyz /metrics)`
+          : `${a.name.padEnd(25)} http://127.0.0.1:${a.port}  (API, /docs)  ops http://127.0.0.1:${a.opsPort}  (/readyz /metrics)`,
       ),
       `event store               ${join(dataDir, 'events.sqlite')}`,
       '',

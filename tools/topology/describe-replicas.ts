@@ -63,6 +63,39 @@ export function describeReplicas(
           expect(quoted.response.status).toBe(200);
         }
         await expectSettledOnce(h, attemptId);
+        // The lookups: whichever settlement-tracker replica answers, from its own index of the log.
+        const lookup = (method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string) =>
+          callUntilServed({ port: h.port, partner: h.partner, method, path, body, idempotencyKey });
+        const snapshot = (await lookup('GET', `/api/external/attempts/${attemptId}/status`)).response
+          .json as {
+          walletAddress: string;
+          perChainStatus: { chainId: number; txHashes: string[] }[];
+        };
+        const [{ chainId, txHashes }] = snapshot.perChainStatus;
+        for (let i = 0; i < 6; i++) {
+          const found = (
+            await lookup('GET', `/api/external/transactions/${chainId}/${txHashes.at(-1)}/attempt`)
+          ).response;
+          const listed = (
+            await lookup(
+              'POST',
+              '/api/external/attempts/search',
+              { walletAddress: snapshot.walletAddress, status: 'settled', limit: 100 },
+              `lookup-${i}`,
+            )
+          ).response;
+          expect([found.status, (found.json as { attemptId: string }).attemptId]).toEqual([200, attemptId]);
+          expect(
+            (listed.json as { attempts: { attemptId: string }[] }).attempts.map((a) => a.attemptId),
+          ).toContain(attemptId);
+        }
+        for (const tracker of h.topology.running('settlement-tracker')) {
+          expect(
+            handledMessages(tracker).filter((m) =>
+              ['settlement.search-attempts', 'settlement.transaction-attempt'].includes(m.pattern),
+            ).length,
+          ).toBeGreaterThan(0);
+        }
         const gateways = h.topology.running('gateway').map((g) => g.port);
         expect(new Set(h.balancer.served)).toEqual(new Set(gateways));
         for (const quoting of h.topology.running('quoting')) {
@@ -71,7 +104,7 @@ export function describeReplicas(
           ).toBeGreaterThan(0);
         }
         for (const app of h.topology.apps) {
-          const ready = await rawRequest({ port: app.port, method: 'GET', path: '/readyz' });
+          const ready = await rawRequest({ port: app.opsPort, method: 'GET', path: '/readyz' });
           expect({ app: app.instanceId, status: ready.status }).toEqual({ app: app.instanceId, status: 200 });
         }
       },

@@ -44,7 +44,7 @@ export function describeTopology(
         expect(dispatcher).toMatch(/webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
         expect(dispatcher).toMatch(/outbox_lag_seconds_count [1-9]/);
         for (const app of h.topology.apps) {
-          const ready = await rawRequest({ port: app.port, method: 'GET', path: '/readyz' });
+          const ready = await rawRequest({ port: app.opsPort, method: 'GET', path: '/readyz' });
           expect({ app: app.instanceId, body: ready.json as unknown }).toMatchObject({
             body: { status: 'ready', checks: { eventStore: 'ok', bus: 'ok' } },
           });

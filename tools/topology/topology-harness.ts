@@ -122,7 +122,7 @@ export class TopologyHarness {
   }
 
   async metrics(app: DistributedAppName): Promise<string> {
-    return (await rawRequest({ port: this.topology.get(app).port, method: 'GET', path: '/metrics' })).text;
+    return (await rawRequest({ port: this.topology.get(app).opsPort, method: 'GET', path: '/metrics' })).text;
   }
 
   async until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {

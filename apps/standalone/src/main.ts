@@ -9,11 +9,12 @@ import { startService, stopOnSignals } from './app/start-service';
 async function main(): Promise<void> {
   const service = await startService(process.env);
   stopOnSignals(service.logger, () => service.stop());
-  const { config, partners, url, chains } = service;
+  const { config, partners, url, opsUrl, chains } = service;
   process.stdout.write(
     [
       '',
       `intent service listening on ${url}  (event store: ${config.store.kind}, data: ${config.store.dataDir})`,
+      `reference ${url}/docs   probes and metrics ${opsUrl}  (/healthz /readyz /metrics)`,
       `chains from ${config.files.chains ?? '(CHAINS_FILE not set: none)'}: ${chains.chainIds().join(', ') || '-'}`,
       `partners from ${config.files.partners}:`,
       ...partners.map(

@@ -1,7 +1,7 @@
 import { type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ChainRegistry } from '@svc/chains';
-import { type AppConfig, BusHandlerInterceptor, OpsController, portsModule } from '@svc/composition';
+import { type AppConfig, BusHandlerInterceptor, opsControllers, portsModule } from '@svc/composition';
 import { type EventStore } from '@svc/event-store';
 import { ExecutionModule } from '@svc/execution';
 import { createHttpEdge, GatewayModule, type RequestRecords } from '@svc/gateway';
@@ -56,7 +56,7 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
       GatewayModule.register(),
       ...(deps.features ?? STANDALONE_FEATURES),
     ],
-    controllers: [OpsController],
+    controllers: opsControllers(config, true),
   })
   class StandaloneModule {}
 
@@ -64,6 +64,9 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
     logger: deps.logger,
     maxBodyBytes: config.gateway.maxBodyBytes,
     apiVersionHeader: true,
+    limits: config.http.limits,
+    unauthenticatedRateLimitPerMinute: config.http.unauthenticatedRateLimitPerMinute,
+    trustProxy: config.http.trustProxy,
   });
   const app = await NestFactory.create(StandaloneModule, edge, {
     bodyParser: false, // the edge hands the gateway the exact raw bytes, which it hashes

@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { type ChainRegistry } from '@svc/chains';
-import { type AppConfig, loadRuntime, openEventStore, openRequestRecords } from '@svc/composition';
-import { type Logger, type PartnerConfig } from '@svc/platform';
+import { type AppConfig, listenOps, loadRuntime, openEventStore, openRequestRecords } from '@svc/composition';
+import { type Logger, type PartnerConfig, startTracing } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
 import { createStandaloneApp } from './create-standalone-app';
 
@@ -10,6 +10,8 @@ export { stopOnSignals } from '@svc/composition';
 export interface RunningService {
   app: INestApplication;
   url: string;
+  /** The ops listener (/healthz, /readyz, /metrics on OPS_PORT). */
+  opsUrl: string;
   config: AppConfig;
   partners: PartnerConfig[];
   logger: Logger;
@@ -24,6 +26,7 @@ export interface RunningService {
 export async function startService(environment: NodeJS.ProcessEnv): Promise<RunningService> {
   const runtime = loadRuntime(environment, 'standalone', { distributed: false });
   const { config, partners, logger, chains } = runtime;
+  const tracing = startTracing(config.tracing);
   const store = openEventStore(config.store);
   const records = openRequestRecords(config, store);
   const app = await createStandaloneApp({
@@ -37,18 +40,25 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
   });
   await app.listen(config.http.port, config.http.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost');
+  const ops = await listenOps(app, config, logger).catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
   return {
     app,
     url,
+    opsUrl: ops.url,
     config,
     partners,
     logger,
     chains,
     stop: async () => {
+      await ops.close();
       await app.close();
       await records.close();
       await store.close();
       await chains.close();
+      await tracing.shutdown();
     },
   };
 }

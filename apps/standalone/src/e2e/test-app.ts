@@ -5,7 +5,7 @@ import { type ChainRegistry } from '@svc/chains';
 import { type ProviderName } from '@svc/contract';
 import { createProviderAdapters, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { type EventStore, MemoryEventStore } from '@svc/event-store';
-import { loadAppConfig } from '@svc/composition';
+import { listenOps, loadAppConfig } from '@svc/composition';
 import { type Clock, createLogger, type PartnerConfig } from '@svc/platform';
 import { type TestPartner } from '@svc/testing';
 import { createStandaloneApp } from '../app/create-standalone-app';
@@ -55,6 +55,8 @@ export const UNREACHABLE_PROVIDERS_ENV = {
 export interface TestApp {
   app: INestApplication;
   port: number;
+  /** The ops listener (/healthz, /readyz, /metrics), on a port of its own. */
+  opsPort: number;
   store: EventStore;
   close(): Promise<void>;
 }
@@ -74,6 +76,8 @@ export async function startTestApp(
   const store = options.store ?? new MemoryEventStore();
   const config = loadAppConfig({
     LOG_LEVEL: 'silent',
+    // Suites send many unsigned or mis-signed requests from one address; edge.e2e tests this throttle itself.
+    AUTH_FAILURES_PER_MINUTE: '1000000',
     SERVICE_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
     ...UNREACHABLE_PROVIDERS_ENV,
     ...options.env,
@@ -90,11 +94,15 @@ export async function startTestApp(
   });
   await app.listen(0, '127.0.0.1');
   const address = (app.getHttpServer() as Server).address() as AddressInfo;
+  const logger = createLogger({ level: 'silent', name: 'test' });
+  const ops = await listenOps(app, config, logger, 0);
   return {
     app,
     port: address.port,
+    opsPort: ops.port,
     store,
     close: async () => {
+      await ops.close();
       await app.close();
       await store.close();
     },

@@ -5,7 +5,19 @@ import { loadAppConfig } from './app-config';
 describe('loadAppConfig', () => {
   it('groups the defaults by what uses them', () => {
     const config = loadAppConfig({ INSTANCE_ID: 'test-1' });
-    expect(config.http).toEqual({ host: '127.0.0.1', port: 3000 });
+    expect(config.http).toEqual({
+      host: '127.0.0.1',
+      port: 3000,
+      ops: { port: 9464, onApiPort: false },
+      limits: {
+        headersTimeoutMs: 10000,
+        requestTimeoutMs: 30000,
+        keepAliveTimeoutMs: 72000,
+        maxConnections: 10000,
+      },
+      unauthenticatedRateLimitPerMinute: 60,
+      trustProxy: false,
+    });
     expect(config.store).toEqual({ kind: 'sqlite', dataDir: 'data', eventStoreDbUrl: null });
     expect(config.bus).toEqual({
       kind: 'inprocess',
@@ -105,6 +117,42 @@ describe('loadAppConfig', () => {
     expect(message).toContain('\n  RELAY_API_KEY: must not contain whitespace');
     expect(message).toContain('\n  KAFKA_IDEMPOTENT: must be true or false');
     expect(message).not.toMatch(/sk live|ture/);
+  });
+
+  it('reads the HTTP defences and the ops listener, and refuses a request timeout shorter than the headers one', () => {
+    const config = loadAppConfig({
+      OPS_PORT: '0',
+      OPS_ON_API_PORT: 'true',
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+      MAX_CONNECTIONS: '5',
+      AUTH_FAILURES_PER_MINUTE: '7',
+    });
+    expect([
+      config.http.ops,
+      config.http.limits.maxConnections,
+      config.http.unauthenticatedRateLimitPerMinute,
+    ]).toEqual([{ port: 0, onApiPort: true }, 5, 7]);
+    expect(() => loadAppConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toThrow(
+      /HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS/,
+    );
+    expect(() => loadAppConfig({ OPS_ON_API_PORT: 'yes', MAX_CONNECTIONS: '0' })).toThrow(
+      /OPS_ON_API_PORT: must be true or false[\s\S]*MAX_CONNECTIONS/,
+    );
+  });
+
+  it.each<[string, false | number | string[]]>([
+    ['', false],
+    ['1', 1],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['127.0.0.1, 10.0.0.0/8,::1', ['127.0.0.1', '10.0.0.0/8', '::1']],
+  ])('reads TRUST_PROXY %j as %j', (value, trustProxy) => {
+    expect(loadAppConfig({ TRUST_PROXY: value }).http.trustProxy).toEqual(trustProxy);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    expect(() => loadAppConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: /);
+    expect(() => loadAppConfig({ TRUST_PROXY: 'lb.example' })).toThrow(/TRUST_PROXY: /);
   });
 
   it('checks what the booting composition needs', () => {

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DEFAULT_EXECUTION_OPTIONS, type ExecutionOptions } from '@svc/execution';
-import { type GatewayOptions } from '@svc/gateway';
+import { type GatewayOptions, type HttpServerLimits } from '@svc/gateway';
 import { type WorkSharing } from '@svc/leases';
 import { type KafkaBusConfig, kafkaBusConfig, KafkaEnv } from '@svc/messaging';
-import { ConfigError, type EnvOf, readEnv, ServiceEnv } from '@svc/platform';
+import {
+  ConfigError,
+  type EnvOf,
+  readEnv,
+  ServiceEnv,
+  TracingEnv,
+  type TracingSettings,
+  tracingSettings,
+} from '@svc/platform';
 import { providersConfig, type ProvidersConfig, ProvidersEnv } from '@svc/providers';
 import { type QuotingOptions } from '@svc/quoting';
 import { DEFAULT_SETTLEMENT_OPTIONS, type SettlementOptions } from '@svc/settlement';
@@ -12,16 +20,32 @@ import { DEFAULT_WEBHOOKS_OPTIONS, type WebhooksOptions } from '@svc/webhooks';
 
 /**
  * Every variable a service app reads, each declared once in the DTO of the lib that owns it: the service's own
- * (`ServiceEnv`), the providers' and Kafka's. README "Configuration" lists them all (readme-env-table.spec.ts).
+ * (`ServiceEnv`), the providers', Kafka's and OpenTelemetry's. README "Configuration" lists them all (readme-env-table.spec.ts).
  */
-export const ENV_DTOS = { service: ServiceEnv, providers: ProvidersEnv, kafka: KafkaEnv } as const;
+export const ENV_DTOS = {
+  service: ServiceEnv,
+  providers: ProvidersEnv,
+  kafka: KafkaEnv,
+  tracing: TracingEnv,
+} as const;
 
 export type Env = EnvOf<typeof ENV_DTOS>;
 
 /** The configuration of a service app, typed and grouped by what uses it; read once at boot by loadAppConfig. */
 export interface AppConfig {
-  http: { host: string; port: number };
+  http: {
+    host: string;
+    port: number;
+    /** The ops listener of the apps serving the partner API, and whether the partner port serves ops too. */
+    ops: { port: number; onApiPort: boolean };
+    limits: HttpServerLimits;
+    unauthenticatedRateLimitPerMinute: number;
+    /** TRUST_PROXY: false, a hop count, or the proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+    trustProxy: false | number | string[];
+  };
   log: { level: string };
+  /** OpenTelemetry traces (the `OTEL_*` variables); null = off, the default. */
+  tracing: TracingSettings | null;
   /** NODE_ENV=production: boot is strict (provider credentials, https-only provider URLs). */
   production: boolean;
   files: { partners: string; chains: string | null };
@@ -50,14 +74,31 @@ export interface AppRole {
  */
 export function loadAppConfig(environment: NodeJS.ProcessEnv, role?: AppRole): AppConfig {
   const env = readEnv(ENV_DTOS, environment);
+  if (env.service.HTTP_REQUEST_TIMEOUT_MS < env.service.HTTP_HEADERS_TIMEOUT_MS)
+    throw new ConfigError(
+      'invalid environment:\n  HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
+    );
   if (role) checkRole(env.service, role);
-  return appConfig(env);
+  return appConfig(env, role?.name ?? 'intent-service');
 }
 
-function appConfig({ service: env, providers, kafka }: Env): AppConfig {
+function appConfig({ service: env, providers, kafka, tracing }: Env, name: string): AppConfig {
   return {
-    http: { host: env.HOST, port: env.PORT },
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      ops: { port: env.OPS_PORT, onApiPort: env.OPS_ON_API_PORT },
+      limits: {
+        headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+        keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        maxConnections: env.MAX_CONNECTIONS,
+      },
+      unauthenticatedRateLimitPerMinute: env.AUTH_FAILURES_PER_MINUTE,
+      trustProxy: trustProxyOf(env.TRUST_PROXY),
+    },
     log: { level: env.LOG_LEVEL },
+    tracing: tracingSettings(tracing, name),
     production: env.NODE_ENV === 'production',
     files: { partners: env.PARTNERS_FILE, chains: env.CHAINS_FILE ?? null },
     store: { kind: env.EVENT_STORE, dataDir: env.DATA_DIR, eventStoreDbUrl: env.EVENTSTOREDB_URL ?? null },
@@ -115,4 +156,12 @@ function checkRole(env: ServiceEnv, role: AppRole): void {
       `EVENT_STORE: must be sqlite or eventstoredb for the ${role.name} app (processes cannot share a memory store)`,
     );
   if (problems.length) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy` takes it (the DTO has checked its form). */
+export function trustProxyOf(value: string): false | number | string[] {
+  const trimmed = value.trim();
+  if (trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed.split(',').map((part) => part.trim());
 }

@@ -10,9 +10,9 @@ import {
   type KafkaBusConfig,
   type MessageBus,
 } from '@svc/messaging';
-import { NestPinoLogger, systemClock } from '@svc/platform';
+import { NestPinoLogger, systemClock, startTracing } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
-import { OpsController } from '../ops/ops.controller';
+import { listenOps, opsControllers } from '../ops/ops-wiring';
 import { BusHandlerInterceptor } from '../runtime/bus-handler.interceptor';
 import { loadRuntime, type Runtime } from '../runtime/load-runtime';
 import { openEventStore } from '../runtime/open-event-store';
@@ -36,6 +36,8 @@ export interface DistributedAppSpec {
 export interface RunningDistributedApp {
   app: INestApplication;
   url: string;
+  /** The ops listener of the gateway (OPS_PORT); the other apps serve the probes on `url`. */
+  opsUrl: string;
   runtime: Runtime;
   stop(): Promise<void>;
 }
@@ -43,7 +45,8 @@ export interface RunningDistributedApp {
 /**
  * Boots one distributed app from its environment: validates every setting (a ConfigError names the bad one), opens
  * the event store (SQLite or EventStoreDB: separate processes cannot share the memory store), connects to Kafka,
- * serves /healthz, /readyz (event store and bus) and /metrics on PORT, and its bus handlers under a deadline.
+ * serves /healthz, /readyz (event store and bus) and /metrics on PORT (the gateway: /readyz and /metrics on OPS_PORT
+ * unless OPS_ON_API_PORT=true), and its bus handlers under a deadline.
  */
 export async function startDistributedApp(
   spec: DistributedAppSpec,
@@ -51,6 +54,8 @@ export async function startDistributedApp(
 ): Promise<RunningDistributedApp> {
   const runtime = loadRuntime(environment, spec.name, { distributed: true });
   const { config, logger } = runtime;
+  // First, so that everything after runs traced; shut down last, once the app has stopped (closers run reversed).
+  const tracing = startTracing(config.tracing);
   const kafka = config.bus.kafka;
   // Nest components created outside the app (the Kafka client) log through the static Logger: JSON too.
   Logger.overrideLogger(new NestPinoLogger(logger));
@@ -59,6 +64,7 @@ export async function startDistributedApp(
   const records = spec.publicApi ? openRequestRecords(config, store) : undefined;
   const probe = createKafkaProbe(kafka);
   const closers: (() => Promise<unknown>)[] = [
+    () => tracing.shutdown(),
     () => probe.close(),
     () => store.close(),
     () => (records ? records.close() : Promise.resolve()),
@@ -82,11 +88,23 @@ export async function startDistributedApp(
     closers.push(() => app.close());
     await app.listen(config.http.port, config.http.host);
     const url = (await app.getUrl()).replace('[::1]', 'localhost');
+    let opsUrl = url;
+    if (spec.publicApi) {
+      const ops = await listenOps(app, config, logger);
+      closers.push(() => ops.close());
+      opsUrl = ops.url;
+    }
     logger.info(
-      { url, instance: config.work.instanceId, eventStore: config.store.kind },
+      {
+        url,
+        opsUrl,
+        instance: config.work.instanceId,
+        eventStore: config.store.kind,
+        tracing: tracing.enabled,
+      },
       `${spec.name} started`,
     );
-    return { app, url, runtime, stop: closeAll };
+    return { app, url, opsUrl, runtime, stop: closeAll };
   } catch (err) {
     await closeAll();
     throw err;
@@ -121,7 +139,7 @@ async function createApp(
       }),
       spec.module,
     ],
-    controllers: [OpsController],
+    controllers: opsControllers(config, spec.publicApi ?? false),
   })
   class DistributedAppModule {}
 
@@ -129,6 +147,9 @@ async function createApp(
     logger,
     maxBodyBytes: config.gateway.maxBodyBytes,
     apiVersionHeader: spec.publicApi ?? false,
+    limits: config.http.limits,
+    unauthenticatedRateLimitPerMinute: config.http.unauthenticatedRateLimitPerMinute,
+    trustProxy: config.http.trustProxy,
   });
   const app = await NestFactory.create(DistributedAppModule, edge, {
     bodyParser: false, // the edge hands the gateway the exact raw bytes, which it hashes

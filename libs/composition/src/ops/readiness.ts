@@ -41,3 +41,43 @@ async function settlesWithin(work: Promise<void>, timeoutMs: number): Promise<bo
     clearTimeout(timer);
   }
 }
+
+/** The readiness probe's binding: one ReadinessProbe per process, shared by /readyz wherever it is served. */
+export const READINESS_PROBE = Symbol('READINESS_PROBE');
+
+/** A dependency that does not answer within this is reported unreachable. */
+export const READINESS_CHECK_TIMEOUT_MS = 2000;
+/** A report is reused this long: /readyz cannot make the stores answer more often than once a second. */
+export const READINESS_CACHE_MS = 1000;
+
+/**
+ * /readyz's answer, computed at most once per `cacheMs`: callers within that time (and those arriving while a run is
+ * in flight) share one run of the checks, so probes, however many, cannot be used to hammer the event store or Kafka.
+ */
+export class ReadinessProbe {
+  private last: { at: number; report: ReadinessReport } | null = null;
+  private running: Promise<ReadinessReport> | null = null;
+
+  constructor(
+    private readonly checks: ReadinessCheck[],
+    private readonly options: { timeoutMs: number; cacheMs: number; now: () => number } = {
+      timeoutMs: READINESS_CHECK_TIMEOUT_MS,
+      cacheMs: READINESS_CACHE_MS,
+      now: Date.now,
+    },
+  ) {}
+
+  /** The last report if younger than `cacheMs` (from its completion), the run in flight, or a new run. */
+  report(): Promise<ReadinessReport> {
+    if (this.running) return this.running;
+    if (this.last && this.options.now() - this.last.at < this.options.cacheMs)
+      return Promise.resolve(this.last.report);
+    const running = checkReadiness(this.checks, this.options.timeoutMs).then((report) => {
+      this.last = { at: this.options.now(), report };
+      this.running = null;
+      return report;
+    });
+    this.running = running;
+    return running;
+  }
+}

@@ -24,7 +24,7 @@ import { QUOTING_OPTIONS } from '@svc/quoting';
 import { SETTLEMENT_OPTIONS } from '@svc/settlement';
 import { WEBHOOKS_OPTIONS } from '@svc/webhooks';
 import { type AppConfig } from '../config/app-config';
-import { READINESS_CHECKS, type ReadinessCheck } from '../ops/readiness';
+import { READINESS_CHECKS, READINESS_PROBE, type ReadinessCheck, ReadinessProbe } from '../ops/readiness';
 
 /** Everything a composition binds for the feature modules: the ports and each feature's options. */
 export interface Ports {
@@ -65,6 +65,7 @@ export function portsModule(ports: Ports): DynamicModule {
     { provide: MESSAGE_BUS, useValue: ports.bus },
     { provide: CLOCK, useValue: ports.clock },
     { provide: READINESS_CHECKS, useValue: ports.readiness },
+    { provide: READINESS_PROBE, useValue: new ReadinessProbe(ports.readiness) },
     { provide: WORK_SHARING, useValue: config.work },
     { provide: GATEWAY_OPTIONS, useValue: config.gateway },
     { provide: GATEWAY_LOGGER, useValue: ports.logger },

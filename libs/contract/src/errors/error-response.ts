@@ -10,6 +10,8 @@ export interface ErrorResponse {
   message: string;
   path: string;
   details?: FieldError[];
+  /** The request's id, as in the X-Request-Id header: quote it to support. Optional, additive within version 1. */
+  requestId?: string;
 }
 
 export interface FieldError {

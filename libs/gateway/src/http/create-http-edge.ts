@@ -3,49 +3,112 @@ import { HttpException, NotFoundException } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { type FastifyServerOptions, type onResponseHookHandler } from 'fastify';
 import { type Logger } from '@svc/platform';
+import { notedRateLimit } from '../rate-limit/rate-limit-headers';
+import { throttleUnauthenticated } from '../rate-limit/unauthenticated-throttle';
 import { accessLog } from './access-log.hook';
 import { apiErrorOf } from './api-error-of';
 import { apiVersionHeader } from './api-version.hook';
+import { clientErrorHandler } from './client-error';
+import { capConnections } from './connection-cap';
 import { httpMetrics } from './http-metrics.hook';
+import { serveOpenApi } from './openapi-routes';
 import { acceptRawBodies } from './raw-body.parser';
+import { requestSpans } from './request-span.hook';
 import { sendErrorResponse } from './send-error-response';
+
+/** The server's defences against slow or many clients (README "Configuration", `HTTP_*`, `MAX_CONNECTIONS`). */
+export interface HttpServerLimits {
+  /** The request line and headers must arrive within this (HTTP_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this (HTTP_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** Connections held open at once; one more is answered 503 connection_limit_reached (MAX_CONNECTIONS). */
+  maxConnections: number;
+}
+
+export const DEFAULT_HTTP_SERVER_LIMITS: HttpServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+  maxConnections: 10_000,
+};
 
 export interface HttpEdgeOptions {
   logger: Logger;
   /** Largest accepted request body (MAX_BODY_BYTES). */
   maxBodyBytes: number;
-  /** The public API edge: `X-Service-Api-Version` on every response. */
+  /**
+   * The public API edge: `X-Service-Api-Version` on every response, the served OpenAPI document (`/openapi.json`,
+   * `/docs`) and the throttle of requests that fail authentication.
+   */
   apiVersionHeader: boolean;
+  /** Default: DEFAULT_HTTP_SERVER_LIMITS. */
+  limits?: HttpServerLimits;
+  /** API requests failing authentication allowed per client address and minute (public edge only); default 60. */
+  unauthenticatedRateLimitPerMinute?: number;
+  /**
+   * The proxies whose X-Forwarded-For names the client (TRUST_PROXY): without it, a load balancer in front makes
+   * every client one address, and one client's failures would throttle them all. Default: none.
+   */
+  trustProxy?: false | number | string[];
 }
 
-/** Node's own default, which the service had before Fastify (whose default is no limit). */
-const REQUEST_TIMEOUT_MS = 300_000;
 /** Path parameters as long as the request line allows (Node's 16 KiB header limit), as before Fastify. */
 const MAX_PARAM_LENGTH = 16 * 1024;
+/** How often Node looks for connections past their headers or request timeout (its default is 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 /**
  * The HTTP server under every app: Nest on Fastify (ADR 0006). Routing matches what partners had before it:
- * case-insensitive, one trailing slash ignored, ids of any length. Each request gets an id (`X-Request-Id`), a
- * metrics observation and an access-log line; bodies reach the gateway as raw bytes. Hooks, not middleware, so no
- * middie.
+ * case-insensitive, one trailing slash ignored, ids of any length. Each request gets an id (`X-Request-Id`, and
+ * `requestId` in an error body), a metrics observation and an access-log line; bodies reach the gateway as raw
+ * bytes. Whatever the server answers carries the error envelope, including what Node's parser refuses and a
+ * connection past the cap. Hooks, not middleware, so no middie.
  */
 export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
+  const limits = options.limits ?? DEFAULT_HTTP_SERVER_LIMITS;
   const onResponse = [httpMetrics(), accessLog(options.logger)];
   const adapter = new FastifyAdapter({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     genReqId: () => randomUUID(),
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: options.trustProxy ?? false,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    clientErrorHandler: clientErrorHandler({
+      apiVersionHeader: options.apiVersionHeader,
+      logger: options.logger,
+    }),
     // While closing, requests on open connections are still answered (with the error envelope if need be).
     return503OnClosing: false,
     frameworkErrors: unroutable(onResponse),
     skipMiddie: true,
   });
   const fastify = adapter.getInstance();
+  capConnections(fastify.server, limits.maxConnections, { apiVersionHeader: options.apiVersionHeader });
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
   });
-  if (options.apiVersionHeader) fastify.addHook('onRequest', apiVersionHeader);
+  if (options.apiVersionHeader) {
+    fastify.addHook('onRequest', apiVersionHeader);
+    throttleUnauthenticated(fastify, options.unauthenticatedRateLimitPerMinute ?? 60);
+    serveOpenApi(fastify);
+  }
+  // After the throttle's own onSend, which notes the fields of a 401.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of Object.entries(notedRateLimit(request) ?? {})) reply.header(name, value);
+    done(null, payload);
+  });
+  // Before the access log and metrics hooks, so that the access-log line carries the request's trace id.
+  if (options.apiVersionHeader) requestSpans(fastify);
   for (const hook of onResponse) fastify.addHook('onResponse', hook);
   acceptRawBodies(fastify, options.maxBodyBytes);
   return adapter;

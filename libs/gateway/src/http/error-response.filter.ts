@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
-import { type Logger } from '@svc/platform';
+import { errorLogFields, type Logger } from '@svc/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { GATEWAY_LOGGER } from '../gateway.tokens';
 import { apiErrorOf } from './api-error-of';
@@ -19,7 +19,7 @@ export class ErrorResponseFilter implements ExceptionFilter {
     const path = req.url.split('?')[0] ?? '';
     const error = apiErrorOf(exception, req.method, req.url);
     if (error.status >= 500 && error.code !== 'not_implemented' && error.code !== 'dependency_unavailable') {
-      this.logger.error({ err: exception, method: req.method, path }, 'request failed');
+      this.logger.error({ error: errorLogFields(exception), method: req.method, path }, 'request failed');
     }
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.end();

@@ -27,6 +27,8 @@ const OTHER_ROUTES: readonly Route<string>[] = [
   route('GET', '/healthz'),
   route('GET', '/readyz'),
   route('GET', '/metrics'),
+  route('GET', '/openapi.json'),
+  route('GET', '/docs'),
 ];
 
 /** Routes whose path matches `pathname` (query already removed), whatever their method. */

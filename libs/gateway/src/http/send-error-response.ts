@@ -3,7 +3,7 @@ import { API_VERSION, type ErrorResponse, HEADER } from '@svc/contract';
 import { type FastifyReply } from 'fastify';
 import { type ApiError } from './api-error';
 
-/** Answers with `error` as an ErrorResponse, its headers and `X-Service-Api-Version: 1`. */
+/** Answers with `error` as an ErrorResponse (with the request's id), its headers and `X-Service-Api-Version: 1`. */
 export function sendErrorResponse(reply: FastifyReply, error: ApiError, path: string): void {
   const body: ErrorResponse = {
     apiVersion: API_VERSION,
@@ -12,6 +12,7 @@ export function sendErrorResponse(reply: FastifyReply, error: ApiError, path: st
     message: error.message,
     path,
     ...(error.extra.details ? { details: error.extra.details } : {}),
+    requestId: reply.request.id,
   };
   reply.status(error.status).header(HEADER.apiVersion, API_VERSION);
   if (error.extra.retryAfterSeconds !== undefined)

@@ -11,6 +11,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { IsEnvBoolean } from './read-env';
 
 /**
  * The service's own variables, validated at boot with the providers' (`ProvidersEnv`) and Kafka's (`KafkaEnv`) by
@@ -89,6 +90,65 @@ export class ServiceEnv {
   @Min(1024)
   @Max(16 * 1024 * 1024)
   MAX_BODY_BYTES = 262144;
+
+  /**
+   * The port of the ops listener (/healthz, /readyz, /metrics) of the apps that serve the partner API (gateway,
+   * standalone); the other apps serve them on PORT, which carries nothing else.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  OPS_PORT = 9464;
+
+  /** `true`: /readyz and /metrics are served on the partner port too (/healthz always is). */
+  @IsEnvBoolean()
+  OPS_ON_API_PORT = false;
+
+  /** The request line and headers must arrive within this; otherwise 408 request_timeout, connection closed. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(300000)
+  HTTP_HEADERS_TIMEOUT_MS = 10000;
+
+  /** The whole request (headers and body) must arrive within this; at least HTTP_HEADERS_TIMEOUT_MS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /** An idle keep-alive connection is closed after this (above a load balancer's idle timeout). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 72000;
+
+  /** Connections one instance holds open at once; one more is answered 503 connection_limit_reached. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  MAX_CONNECTIONS = 10000;
+
+  /** API requests from one client address that may fail authentication per minute before it is throttled (429). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  AUTH_FAILURES_PER_MINUTE = 60;
+
+  /**
+   * Which proxies in front of the gateway to believe about the client's address (X-Forwarded-For), for the
+   * throttle of failed authentication: empty (none: the socket's peer is the client), a hop count, or a comma list
+   * of proxy addresses or CIDRs.
+   */
+  @Matches(/^(|\d{1,2}|[0-9A-Fa-f.:/]+(,\s*[0-9A-Fa-f.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be empty, a hop count, or a comma list of proxy addresses or CIDRs',
+  })
+  TRUST_PROXY = '';
 
   /** How long an Idempotency-Key is remembered (spec: at least 24 h). */
   @Type(() => Number)

@@ -1,0 +1,384 @@
+import { connect, type Socket } from 'node:net';
+import { buildOpenApiDocument, renderApiReferenceHtml } from '@svc/contract';
+import { type PartnerConfig } from '@svc/platform';
+import { rawRequest, type RawResponse, signedRequest } from '@svc/testing';
+import { PARTNERS, startTestApp, type TestApp } from './test-app';
+
+const PING = '/api/external/ping';
+const QUOTE = '/api/external/intents/quote';
+const STATUS = '/api/external/attempts/at_missing/status';
+
+/** One raw HTTP/1.1 exchange on its own socket: what the server sends until it closes, parsed. */
+interface RawExchange {
+  status: number;
+  headers: Record<string, string>;
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Milliseconds from connecting to the server closing the connection. */
+  closedAfterMs: number;
+}
+
+/** Opens a socket, writes each chunk (a number waits that many ms), and reads until the server closes it. */
+function exchange(port: number, chunks: (string | Buffer | number)[]): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    socket.on('error', () => undefined); // a reset after the answer: what was read is the answer
+    socket.on('close', () => {
+      try {
+        resolve({
+          ...parseResponse(Buffer.concat(received).toString('utf8')),
+          closedAfterMs: Date.now() - started,
+        });
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+    socket.on('connect', () => {
+      void (async () => {
+        for (const chunk of chunks) {
+          if (socket.destroyed || socket.writableEnded) return;
+          if (typeof chunk === 'number') await new Promise((r) => setTimeout(r, chunk).unref());
+          else socket.write(chunk);
+        }
+      })();
+    });
+  });
+}
+
+function parseResponse(text: string): Omit<RawExchange, 'closedAfterMs'> {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) throw new Error(`no complete response: ${JSON.stringify(text.slice(0, 200))}`);
+  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const body = text.slice(end + 4);
+  // Exactly one response: its body is Content-Length bytes and nothing follows.
+  expect(Buffer.byteLength(body)).toBe(Number(headers['content-length']));
+  return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) };
+}
+
+/** The envelope every refusal of the parser or the connection cap carries. */
+function expectEnvelope(res: RawExchange, status: number, code: string): void {
+  expect([res.status, res.json.code, res.json.apiVersion, res.json.path]).toEqual([status, code, '1', '']);
+  expect(res.headers['x-service-api-version']).toBe('1');
+  expect(res.headers['connection']).toBe('close');
+  expect(res.json.requestId).toBe(res.headers['x-request-id']);
+  expect(res.json.requestId).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+function expectErrorWithRequestId(res: RawResponse, status: number, code: string): void {
+  expect([res.status, res.json.code]).toEqual([status, code]);
+  expect(res.json.requestId).toBe(res.headers['x-request-id']);
+}
+
+describe('the HTTP edge: served reference, conventions and defences', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('the OpenAPI document and reference, unsigned, outside the signed prefix', () => {
+    it('serves /openapi.json equal to the document built from libs/contract, cacheable, with the version header', async () => {
+      const res = await rawRequest({ port: t.port, method: 'GET', path: '/openapi.json' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+      expect(res.headers['x-service-api-version']).toBe('1');
+      expect(res.headers['x-request-id']).toBeDefined();
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      const etag = String(res.headers['etag']);
+      const again = await rawRequest({
+        port: t.port,
+        method: 'GET',
+        path: '/openapi.json',
+        headers: [['If-None-Match', etag]],
+      });
+      expect([again.status, again.text, again.headers['etag']]).toEqual([304, '', etag]);
+    });
+
+    it('serves /docs, the rendered reference, self-contained so that it works offline', async () => {
+      const res = await rawRequest({ port: t.port, method: 'GET', path: '/docs' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toBe(renderApiReferenceHtml(buildOpenApiDocument()));
+      expect(res.text).not.toMatch(/<(script|link|img)[^>]+(src|href)="(https?:)?\/\//i);
+      expect(res.headers['x-service-api-version']).toBe('1');
+    });
+  });
+
+  describe('conventions', () => {
+    it('puts the X-Request-Id of every error into its body as requestId', async () => {
+      expectErrorWithRequestId(
+        await rawRequest({ port: t.port, method: 'GET', path: '/api/external/nowhere' }),
+        404,
+        'route_not_found',
+      );
+      expectErrorWithRequestId(
+        await rawRequest({ port: t.port, method: 'GET', path: PING }),
+        401,
+        'external_auth_headers_required',
+      );
+      expectErrorWithRequestId(
+        await signedRequest({ port: t.port, partner: PARTNERS.v2, method: 'POST', path: QUOTE, body: '{' }),
+        400,
+        'invalid_json',
+      );
+      expectErrorWithRequestId(
+        await rawRequest({ port: t.port, method: 'GET', path: '/%zz' }),
+        404,
+        'route_not_found',
+      );
+    });
+
+    it('reports the partner policy and the quota left on every authenticated response', async () => {
+      const res = await signedRequest({ port: t.port, partner: PARTNERS.other, method: 'GET', path: PING });
+      expect(res.status).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe('"partner";q=10000;w=60');
+      expect(res.headers['ratelimit']).toMatch(/^"partner";r=9999;t=1$/);
+    });
+  });
+
+  describe('parser refusals, answered with the envelope on a raw socket', () => {
+    it('answers a malformed request line 400 malformed_http_request', async () => {
+      expectEnvelope(await exchange(t.port, ['GARBAGE\r\n\r\n']), 400, 'malformed_http_request');
+    });
+
+    it('answers a header block over 16 KiB 431 request_header_fields_too_large', async () => {
+      const res = await exchange(t.port, [
+        `GET ${PING} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ]);
+      expectEnvelope(res, 431, 'request_header_fields_too_large');
+    });
+
+    it('answers a bad chunk 400 malformed_http_request', async () => {
+      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+      expectEnvelope(await exchange(t.port, [head, 'zz\r\n{}\r\n0\r\n\r\n']), 400, 'malformed_http_request');
+    });
+
+    it('answers an HTTP/2 preface 400 malformed_http_request', async () => {
+      const res = await exchange(t.port, ['PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n']);
+      expectEnvelope(res, 400, 'malformed_http_request');
+      expect(res.json.message).toMatch(/HTTP\/1\.1/);
+    });
+  });
+
+  describe('limits of one instance', () => {
+    let edge: TestApp;
+    const budget = { ...PARTNERS.other, partnerId: 'partner-budget', rateLimitPerMinute: 10 };
+    const weighted = { ...PARTNERS.other, partnerId: 'partner-weighted', rateLimitPerMinute: 30 };
+    beforeAll(async () => {
+      edge = await startTestApp({
+        env: {
+          HTTP_HEADERS_TIMEOUT_MS: '1000',
+          HTTP_REQUEST_TIMEOUT_MS: '1500',
+          AUTH_FAILURES_PER_MINUTE: '3',
+        },
+        partners: [...Object.values(PARTNERS), budget, weighted] as PartnerConfig[],
+      });
+    });
+    afterAll(() => edge.close());
+
+    it('closes a connection whose headers trickle in (slowloris) with 408 request_timeout', async () => {
+      const res = await exchange(edge.port, [
+        `GET ${PING} HTTP/1.1\r\n`,
+        'Host: x\r\n',
+        700,
+        'X-A: 1\r\n',
+        700,
+        'X-B: 2\r\n',
+        1500,
+      ]);
+      expectEnvelope(res, 408, 'request_timeout');
+      expect(res.closedAfterMs).toBeLessThan(3500);
+    });
+
+    it('closes a connection whose body never arrives with 408 request_timeout', async () => {
+      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
+      const res = await exchange(edge.port, [head, 3000]);
+      expectEnvelope(res, 408, 'request_timeout');
+    });
+
+    it('answers a connection past MAX_CONNECTIONS 503 connection_limit_reached, and serves again once one closes', async () => {
+      const capped = await startTestApp({ env: { MAX_CONNECTIONS: '3' } });
+      const held: Socket[] = await Promise.all(
+        [0, 1, 2].map(
+          () =>
+            new Promise<Socket>((resolve) => {
+              const s = connect(capped.port, '127.0.0.1', () => resolve(s));
+            }),
+        ),
+      );
+      try {
+        const refused = await exchange(capped.port, [`GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`]);
+        expectEnvelope(refused, 503, 'connection_limit_reached');
+        expect(refused.headers['retry-after']).toBe('1');
+      } finally {
+        await Promise.all(held.map((s) => new Promise((r) => s.once('close', r).destroy())));
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await rawRequest({ port: capped.port, method: 'GET', path: '/healthz' })).status).toBe(200);
+      await capped.close();
+    });
+
+    it('admits exactly the budget of 20 requests sent at once, with RateLimit fields and Retry-After on each 429', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          signedRequest({ port: edge.port, partner: budget, method: 'GET', path: STATUS }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      // status of an unknown attempt: 404 once admitted, 429 once the budget of 10 is spent
+      expect(statuses).toEqual([...Array(10).fill(404), ...Array(10).fill(429)]);
+      const remaining = answers.filter((a) => a.status === 404).map((a) => String(a.headers['ratelimit']));
+      expect(remaining.map((r) => /r=(\d+)/.exec(r)?.[1]).sort()).toEqual([
+        '0',
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+        '6',
+        '7',
+        '8',
+        '9',
+      ]);
+      for (const limited of answers.filter((a) => a.status === 429)) {
+        expect(limited.json.code).toBe('rate_limited');
+        expect(limited.json.requestId).toBe(limited.headers['x-request-id']);
+        expect(limited.headers['ratelimit-policy']).toBe('"partner";q=10;w=60');
+        expect(limited.headers['ratelimit']).toMatch(/^"partner";r=0;t=\d+$/);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+    });
+
+    it('weighs a quote by sources × providers: 1 + 3 × 2 = 7 units, then refuses one that no longer fits', async () => {
+      const body = {
+        sources: [{}, {}, {}],
+        allowedProviders: ['relay', 'across'],
+      };
+      const quote = () =>
+        signedRequest({ port: edge.port, partner: weighted, method: 'POST', path: QUOTE, body });
+      const remaining = async () => {
+        const res = await quote();
+        return [res.status, /r=(\d+)/.exec(String(res.headers['ratelimit']))?.[1]];
+      };
+      // Charged once authenticated, before the body is validated (this one is refused 400 afterwards).
+      expect(await remaining()).toEqual([400, '23']);
+      expect(await remaining()).toEqual([400, '16']);
+      expect(await remaining()).toEqual([400, '9']);
+      expect(await remaining()).toEqual([400, '2']);
+      const limited = await quote();
+      expect([limited.status, limited.json.code]).toEqual([429, 'rate_limited']);
+      expect(limited.headers['ratelimit']).toMatch(/^"partner";r=0;t=5[5-6]$/);
+      // 5 units missing at 30 a minute: 10 s, less what refilled while the test ran
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(9);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(10);
+      const ping = await signedRequest({ port: edge.port, partner: weighted, method: 'GET', path: PING });
+      expect([ping.status, ping.headers['ratelimit']]).toEqual([
+        200,
+        expect.stringMatching(/^"partner";r=1;t=5[6-8]$/),
+      ]);
+    });
+
+    it('throttles an address whose requests fail authentication, before reading a body', async () => {
+      const unsigned = () => rawRequest({ port: edge.port, method: 'GET', path: PING });
+      for (const left of [2, 1, 0]) {
+        const res = await unsigned();
+        expect([res.status, res.headers['ratelimit-policy'], res.headers['ratelimit']]).toEqual([
+          401,
+          '"unauthenticated";q=3;w=60',
+          `"unauthenticated";r=${left};t=${(3 - left) * 20}`,
+        ]);
+      }
+      const limited = await unsigned();
+      expectErrorWithRequestId(limited, 429, 'unauthenticated_rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers['ratelimit']).toMatch(/^"unauthenticated";r=0;t=\d+$/);
+      // A declared 200 kB body that is never sent: answered at once, so it was not waited for.
+      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n`;
+      const early = await exchange(edge.port, [head, 5000]);
+      expect([early.status, early.json.code, early.headers['connection']]).toEqual([
+        429,
+        'unauthenticated_rate_limited',
+        'close',
+      ]);
+      expect(early.closedAfterMs).toBeLessThan(1000);
+      // Probes and the reference are not API requests: never throttled.
+      expect((await rawRequest({ port: edge.port, method: 'GET', path: '/healthz' })).status).toBe(200);
+      expect((await rawRequest({ port: edge.port, method: 'GET', path: '/openapi.json' })).status).toBe(200);
+    });
+  });
+
+  describe('the failed-authentication throttle behind a proxy (TRUST_PROXY)', () => {
+    const failFrom = (port: number, forwardedFor: string) =>
+      rawRequest({ port, method: 'GET', path: PING, headers: [['X-Forwarded-For', forwardedFor]] });
+
+    it('counts each forwarded client apart when the proxy is trusted', async () => {
+      const behind = await startTestApp({ env: { AUTH_FAILURES_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' } });
+      try {
+        for (let i = 0; i < 2; i++) expect((await failFrom(behind.port, '203.0.113.7')).status).toBe(401);
+        expect((await failFrom(behind.port, '203.0.113.7')).status).toBe(429);
+        // Another client behind the same balancer still gets its own budget.
+        expect((await failFrom(behind.port, '198.51.100.9')).status).toBe(401);
+      } finally {
+        await behind.close();
+      }
+    });
+
+    it('ignores X-Forwarded-For from a peer it does not trust: a client cannot pick a fresh address per request', async () => {
+      const direct = await startTestApp({ env: { AUTH_FAILURES_PER_MINUTE: '2' } });
+      try {
+        expect((await failFrom(direct.port, '203.0.113.1')).status).toBe(401);
+        expect((await failFrom(direct.port, '203.0.113.2')).status).toBe(401);
+        expect((await failFrom(direct.port, '203.0.113.3')).status).toBe(429);
+      } finally {
+        await direct.close();
+      }
+    });
+  });
+
+  describe('the ops listener', () => {
+    it('serves /readyz and /metrics on OPS_PORT only, /healthz on both', async () => {
+      for (const path of ['/readyz', '/metrics']) {
+        const api = await rawRequest({ port: t.port, method: 'GET', path });
+        expect([path, api.status, api.json?.code]).toEqual([path, 404, 'route_not_found']);
+        expect([path, (await rawRequest({ port: t.opsPort, method: 'GET', path })).status]).toEqual([
+          path,
+          200,
+        ]);
+      }
+      expect((await rawRequest({ port: t.port, method: 'GET', path: '/healthz' })).status).toBe(200);
+      expect((await rawRequest({ port: t.opsPort, method: 'GET', path: '/healthz' })).status).toBe(200);
+      const metrics = await rawRequest({ port: t.opsPort, method: 'GET', path: '/metrics' });
+      expect(metrics.text).toContain('http_request_duration_seconds');
+      const unknown = await rawRequest({ port: t.opsPort, method: 'GET', path: '/api/external/ping' });
+      expect([unknown.status, unknown.json.code]).toEqual([404, 'route_not_found']);
+      expect(unknown.json.requestId).toBe(unknown.headers['x-request-id']);
+      const post = await rawRequest({ port: t.opsPort, method: 'POST', path: '/readyz', body: '' });
+      expect([post.status, post.json.code, post.headers['allow']]).toEqual([
+        405,
+        'method_not_allowed',
+        'GET, HEAD',
+      ]);
+    });
+
+    it('serves them on the partner port too with OPS_ON_API_PORT=true', async () => {
+      const both = await startTestApp({ env: { OPS_ON_API_PORT: 'true' } });
+      try {
+        for (const path of ['/readyz', '/metrics'])
+          expect([path, (await rawRequest({ port: both.port, method: 'GET', path })).status]).toEqual([
+            path,
+            200,
+          ]);
+      } finally {
+        await both.close();
+      }
+    });
+  });
+});
