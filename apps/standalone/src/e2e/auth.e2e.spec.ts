@@ -225,7 +225,12 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
       path: PING,
     });
     const bad = await ping({ signingSecret: 'not-the-secret-0123456789' });
-    expect({ ...unknown.json, message: undefined }).toEqual({ ...bad.json, message: undefined });
+    // Each answer names its own request (requestId); nothing else may differ.
+    expect({ ...unknown.json, message: undefined, requestId: undefined }).toEqual({
+      ...bad.json,
+      message: undefined,
+      requestId: undefined,
+    });
     expect(unknown.json.message).toBe(bad.json.message);
   });
 
@@ -236,6 +241,51 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
     expect((await ping({ nonce, timestamp })).status).toBe(200); // the same signed request delivered twice
     const other = await ping({ nonce, timestamp: timestamp + 1 });
     expect([other.status, other.json.code]).toEqual([409, 'external_auth_nonce_conflict']);
+  });
+
+  it('binds a v1 signature to its request: moved onto another route it is refused, retried as is it passes (M4)', async () => {
+    const timestamp = Date.now();
+    const v1 = (o: Partial<Parameters<typeof signedRequest>[0]>) =>
+      signedRequest({ port: t.port, partner: PARTNERS.v1, method: 'GET', path: PING, timestamp, ...o });
+    // A captured v1 GET /ping: it signs `<timestamp>.` only, exactly what an empty POST would sign.
+    expect((await v1({})).status).toBe(200);
+    expect((await v1({})).status).toBe(200); // the same request delivered twice
+    const moved = await v1({ path: '/api/external/attempts/att_0000000000000000000000/status' });
+    expect([moved.status, moved.json.code]).toEqual([409, 'external_auth_nonce_conflict']);
+    const asPrepare = await v1({
+      method: 'POST',
+      path: '/api/external/intents/ses_0000000000000000000000/prepare',
+      idempotencyKey: 'key-captured-ping',
+    });
+    expect([asPrepare.status, asPrepare.json.code]).toEqual([401, 'external_auth_body_required']);
+  });
+
+  it('answers an unknown partner and a v1 or v2 partner with a bad signature alike, whatever the version header (M9)', async () => {
+    const wrong = 'not-the-secret-0123456789';
+    const answers = [];
+    for (const version of [undefined, '1', '2']) {
+      const extraHeaders: [string, string][] = version ? [['X-Service-Auth-Version', version]] : [];
+      const omit = ['x-service-auth-version'];
+      for (const partner of [PARTNERS.v1, PARTNERS.v2, { ...PARTNERS.v2, partnerId: 'nobody' }]) {
+        const res = await signedRequest({
+          port: t.port,
+          partner,
+          method: 'GET',
+          path: PING,
+          signingSecret: wrong,
+          extraHeaders: [...extraHeaders, ['X-Nonce', freshNonce()]],
+          omit: [...omit, 'x-nonce'],
+        });
+        answers.push([res.status, res.json.code, res.json.message]);
+      }
+    }
+    for (const answer of answers) {
+      expect(answer).toEqual([
+        401,
+        'external_auth_signature_invalid',
+        'The signature does not match the request.',
+      ]);
+    }
   });
 
   it('binds a nonce per partner: another partner may use the same nonce', async () => {
@@ -264,7 +314,7 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
 
   it('serves unauthenticated health probes outside the API prefix', async () => {
     const health = await rawRequest({ port: t.port, method: 'GET', path: '/healthz' });
-    const ready = await rawRequest({ port: t.port, method: 'GET', path: '/readyz' });
+    const ready = await rawRequest({ port: t.opsPort, method: 'GET', path: '/readyz' });
     expect([health.status, health.json.status, health.headers['x-service-api-version']]).toEqual([
       200,
       'ok',
@@ -277,8 +327,8 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
   it('answers 503 not_ready from /readyz when the event store is unreachable', async () => {
     const broken = await startTestApp();
     await broken.store.close();
-    const ready = await rawRequest({ port: broken.port, method: 'GET', path: '/readyz' });
+    const ready = await rawRequest({ port: broken.opsPort, method: 'GET', path: '/readyz' });
     expect([ready.status, ready.json.status, ready.json.apiVersion]).toEqual([503, 'not_ready', '1']);
-    await broken.app.close();
+    await broken.close().catch(() => undefined);
   });
 });

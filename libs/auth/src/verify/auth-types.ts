@@ -29,9 +29,12 @@ export interface AuthSuccess {
   authVersion: 1 | 2;
   /** The canonical path that was signed (and that the gateway routes). */
   path: string;
-  /** v2 only. The gateway stores it to refuse reuse for another request. */
+  /**
+   * What the gateway binds, so the same credential cannot authorize another request: the v2 nonce, or for v1 the
+   * signature itself (`v1.<signature>`, M4). Null only when nothing is bound.
+   */
   nonce: string | null;
-  /** v2 only: SHA-256 hex of the signing string, the tuple a reused nonce must match exactly. */
+  /** SHA-256 hex of the request tuple that a reused nonce (or v1 signature) must match exactly. */
   requestTupleHash: string | null;
 }
 

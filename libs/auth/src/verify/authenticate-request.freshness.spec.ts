@@ -79,7 +79,10 @@ describe('authenticateRequest: 7. nonce (v2 only)', () => {
     expect(codeOf(request)).toBe(code);
   });
 
-  it('ignores X-Nonce for a v1 partner', () => {
-    expect(auth(withHeader(signedV1(), 'X-Nonce', 'x'))).toMatchObject({ ok: true, nonce: null });
+  it('ignores X-Nonce for a v1 partner: what it binds is its signature', () => {
+    expect(auth(withHeader(signedV1(), 'X-Nonce', 'x'))).toMatchObject({
+      ok: true,
+      nonce: expect.stringMatching(/^v1\.[0-9a-f]{64}$/),
+    });
   });
 });

@@ -182,8 +182,13 @@ describe('authenticateRequest: 5. auth version header', () => {
     ['v1 partner, header omitted', signedV1(), 'ok'],
     ['v1 partner, header 1', withHeader(signedV1(), 'X-Service-Auth-Version', '1'), 'ok'],
     [
-      'v1 partner, header 2 (no upgrade by header)',
+      'v1 partner, header 2 without a nonce (the claim of v2 asks for one, whoever the partner is)',
       withHeader(signedV1(), 'X-Service-Auth-Version', '2'),
+      'external_auth_headers_required',
+    ],
+    [
+      'v1 partner, header 2 and a nonce, v1 signature (no upgrade by header)',
+      withHeader(withHeader(signedV1(), 'X-Service-Auth-Version', '2'), 'X-Nonce', 'nonce-0123456789abcdef'),
       'external_auth_version_mismatch',
     ],
     [
@@ -193,5 +198,43 @@ describe('authenticateRequest: 5. auth version header', () => {
     ],
   ])('%s → %s', (_label, request, code) => {
     expect(codeOf(request)).toBe(code);
+  });
+});
+
+describe('authenticateRequest: M9, an unknown partner answers like a known one with a bad signature', () => {
+  // Every combination of version header and nonce a caller can send, with a signature made by the wrong key.
+  const headerStates: [string, string | undefined, string | undefined][] = [
+    ['no version header, no nonce', undefined, undefined],
+    ['no version header, a nonce', undefined, 'nonce-0123456789abcdef'],
+    ['header 1, no nonce', '1', undefined],
+    ['header 1, a nonce', '1', 'nonce-0123456789abcdef'],
+    ['header 2, a nonce', '2', 'nonce-0123456789abcdef'],
+  ];
+  const variant = (base: AuthRequest, version: string | undefined, nonce: string | undefined) =>
+    withHeader(withHeader(base, 'X-Service-Auth-Version', version), 'X-Nonce', nonce);
+
+  it.each(headerStates)(
+    '%s: v2 partner, v1 partner and unknown id get the same answer',
+    (_l, version, nonce) => {
+      const answers = [
+        auth(variant(signedV2({ secret: 'wrong' }), version, nonce)),
+        auth(variant(signedV1({ secret: 'wrong' }), version, nonce)),
+        auth(variant(signedV2({ partnerId: 'partner-zz', secret: 'wrong' }), version, nonce)),
+        auth(variant(signedV1({ partnerId: 'partner-zz', secret: 'wrong' }), version, nonce)),
+      ];
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      expect(answers[0]).toMatchObject({ ok: false, code: 'external_auth_signature_invalid' });
+    },
+  );
+
+  it('tells the configured version only to a caller whose signature verifies', () => {
+    const v2NoHeader = withHeader(signedV2(), 'X-Service-Auth-Version', undefined);
+    expect(codeOf(v2NoHeader)).toBe('external_auth_headers_required');
+    expect(codeOf(withHeader(signedV2({ secret: 'wrong' }), 'X-Service-Auth-Version', undefined))).toBe(
+      'external_auth_signature_invalid',
+    );
+    expect(
+      codeOf(withHeader(signedV2({ partnerId: 'partner-zz' }), 'X-Service-Auth-Version', undefined)),
+    ).toBe('external_auth_signature_invalid');
   });
 });

@@ -33,15 +33,39 @@ describe('authenticateRequest: success', () => {
     expect(codeOf(signedV2({ method: 'post' }))).toBe('ok');
   });
 
-  it('accepts a v1 POST with nulls for nonce and tuple hash', () => {
-    expect(auth(signedV1())).toEqual({
+  it('accepts a v1 POST and binds its signature as the nonce, with a tuple hash (M4)', () => {
+    const request = signedV1();
+    const signature = request.rawHeaders[request.rawHeaders.indexOf('X-Signature') + 1];
+    expect(auth(request)).toEqual({
       ok: true,
       partnerId: 'partner-v1',
       authVersion: 1,
       path: '/api/external/intents/quote',
-      nonce: null,
-      requestTupleHash: null,
+      nonce: `v1.${signature}`,
+      requestTupleHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+  });
+
+  it('binds a v1 signature to method, path and key: a GET signature moved onto a POST gets another tuple (M4)', () => {
+    const tupleOf = (request: AuthRequest) =>
+      (auth(request) as { requestTupleHash: string }).requestTupleHash;
+    const nonceOf = (request: AuthRequest) => (auth(request) as { nonce: string }).nonce;
+    const ping = signedV1({ method: 'GET', url: '/api/external/ping' });
+    const status = signedV1({ method: 'GET', url: '/api/external/attempts/att_1/status' });
+    // Same timestamp, same empty body: v1 signs the same bytes, so the nonce (the signature) is the same...
+    expect(nonceOf(status)).toBe(nonceOf(ping));
+    // ...and the tuple tells the two requests apart, so the store refuses the second as a conflict.
+    expect(tupleOf(status)).not.toBe(tupleOf(ping));
+    expect(tupleOf(signedV1({ key: 'key-0002' }))).not.toBe(tupleOf(signedV1()));
+    expect(tupleOf(signedV1())).toBe(tupleOf(signedV1()));
+  });
+
+  it('refuses a v1 POST with an empty body: its signature is a GET signature (M4)', () => {
+    const empty = signedV1({ body: '', url: '/api/external/intents/ses_1/prepare' });
+    expect(codeOf(empty)).toBe('external_auth_body_required');
+    expect(codeOf(signedV1({ body: '{}', url: '/api/external/intents/ses_1/prepare' }))).toBe('ok');
+    // Only a caller holding the secret learns it: a bad signature on the same request stays a bad signature.
+    expect(codeOf(signedV1({ body: '', secret: 'nope' }))).toBe('external_auth_signature_invalid');
   });
 
   it('ties the tuple hash to the whole request: a different nonce, key or body gives another hash', () => {
@@ -144,9 +168,14 @@ describe('authenticateRequest: order of checks', () => {
       'external_auth_headers_required',
     ],
     [
-      'version before timestamp',
-      withHeader(signedV2({ timestamp: 'x' }), 'X-Service-Auth-Version', '1'),
+      'a version that exists for nobody before timestamp',
+      withHeader(signedV2({ timestamp: 'x' }), 'X-Service-Auth-Version', '9'),
       'external_auth_version_mismatch',
+    ],
+    [
+      'timestamp before the partner-dependent version check (M9)',
+      withHeader(signedV2({ timestamp: 'x' }), 'X-Service-Auth-Version', '1'),
+      'external_auth_timestamp_invalid',
     ],
     [
       'timestamp format before nonce',

@@ -6,10 +6,9 @@ import { canonicalizeRequestPath } from '../path/canonicalize-request-path';
 import { buildSigningStringV2 } from '../signing/signing-string-v2';
 import { timestampDotBody } from '../signing/timestamp-dot-body';
 import { authFailure } from './auth-failure';
-import { type AuthRequest, type AuthResult, type LookupPartner } from './auth-types';
+import { type AuthFailure, type AuthRequest, type AuthResult, type LookupPartner } from './auth-types';
 import { checkTimestamp } from './check-timestamp';
 import { indexRawHeaders } from './raw-header-index';
-import { resolveAuthVersion } from './resolve-auth-version';
 
 const PARTNER_ID_MAX_LENGTH = 64;
 const NONCE_FORMAT = /^[A-Za-z0-9._~-]{16,128}$/;
@@ -49,8 +48,11 @@ export function authenticateRequest(
   // An over-long id is handled as an unknown one: it ends in the same signature error, nothing more specific.
   const partner = partnerId.length <= PARTNER_ID_MAX_LENGTH ? lookupPartner(partnerId) : undefined;
 
-  const version = resolveAuthVersion(headers.get(HEADER.authVersion), partner?.authVersion);
-  if (!version.ok) return version;
+  // What the caller claims is checked before anything about the partner (M9): a version that exists for nobody,
+  // and, under a claimed v2, the nonce rules. What the partner is configured with is told only to a caller whose
+  // signature verifies, so an unknown id and a known one with a bad signature get the same answer.
+  const claimed = claimedAuthVersion(headers.get(HEADER.authVersion));
+  if (claimed === 'invalid') return versionMismatch();
 
   const timestamp = headers.get(HEADER.timestamp);
   if (timestamp === undefined)
@@ -61,10 +63,8 @@ export function authenticateRequest(
   const fresh = checkTimestamp(timestamp, nowMs);
   if (!fresh.ok) return fresh;
 
-  let nonce: string | null = null;
-  let signed: string | Buffer;
-  if (version.authVersion === 2) {
-    nonce = headers.get(HEADER.nonce) ?? null;
+  const nonce = headers.get(HEADER.nonce) ?? null;
+  if (claimed === 2) {
     if (nonce === null) return authFailure('external_auth_headers_required', 'X-Nonce is required.');
     if (!NONCE_FORMAT.test(nonce)) {
       return authFailure(
@@ -72,30 +72,94 @@ export function authenticateRequest(
         'X-Nonce must be 16 to 128 characters of A-Za-z0-9._~-.',
       );
     }
-    signed = buildSigningStringV2({
-      partnerId,
-      timestamp,
-      nonce,
-      method: request.method,
-      path: canonical.path,
-      idempotencyKey: headers.get(HEADER.idempotencyKey) ?? '',
-      bodySha256: sha256Hex(request.body),
-    });
-  } else {
-    signed = timestampDotBody(timestamp, request.body);
   }
 
-  const expected = hmacSha256Hex(partner?.secret ?? DECOY_SECRET, signed);
-  const matches = SIGNATURE_FORMAT.test(signature) && timingSafeEqualHex(expected, signature);
-  if (partner === undefined || !matches) {
-    return authFailure('external_auth_signature_invalid', 'The signature does not match the request.');
+  const idempotencyKey = headers.get(HEADER.idempotencyKey) ?? '';
+  const signingInput = (version: 1 | 2): string | Buffer =>
+    version === 2
+      ? buildSigningStringV2({
+          partnerId,
+          timestamp,
+          nonce: nonce ?? '',
+          method: request.method,
+          path: canonical.path,
+          idempotencyKey,
+          bodySha256: sha256Hex(request.body),
+        })
+      : timestampDotBody(timestamp, request.body);
+  const verifies = (version: 1 | 2): boolean => {
+    // Computed for unknown ids too (with a decoy key), so that path costs what a known partner's does.
+    const expected = hmacSha256Hex(partner?.secret ?? DECOY_SECRET, signingInput(version));
+    return (
+      partner !== undefined && SIGNATURE_FORMAT.test(signature) && timingSafeEqualHex(expected, signature)
+    );
+  };
+
+  const scheme = partner?.authVersion ?? claimed ?? 1;
+  const verified = verifies(scheme);
+  if (!verified || partner === undefined) {
+    // A caller who signed under the scheme they claim, with this partner's secret, holds the secret: telling them
+    // the configuration disagrees reveals nothing. The other scheme is computed for every claim, known or not.
+    const other = claimed !== undefined && claimed !== scheme ? claimed : scheme === 1 ? 2 : 1;
+    const signedUnderClaim = claimed !== undefined && verifies(other) && other === claimed;
+    return signedUnderClaim ? versionMismatch() : signatureInvalid();
   }
+  if (claimed === undefined && scheme === 2) {
+    return authFailure(
+      'external_auth_headers_required',
+      'X-Service-Auth-Version is required for this partner.',
+    );
+  }
+  if (claimed !== undefined && claimed !== scheme) return versionMismatch();
+  if (scheme === 1 && request.method.toUpperCase() === 'POST' && request.body.length === 0) {
+    // M4: a v1 signature covers only `<timestamp>.<body>`, so an empty POST signs exactly what a GET does.
+    return authFailure(
+      'external_auth_body_required',
+      'A POST signed with the legacy scheme (v1) must carry a body; send {} when there is nothing to say.',
+    );
+  }
+
+  const signed = signingInput(scheme);
   return {
     ok: true,
     partnerId: partner.partnerId,
-    authVersion: version.authVersion,
+    authVersion: scheme,
     path: canonical.path,
-    nonce,
-    requestTupleHash: typeof signed === 'string' ? sha256Hex(signed) : null,
+    ...(scheme === 2
+      ? { nonce, requestTupleHash: sha256Hex(signed) }
+      : v1SignatureBinding(signature, request.method, canonical.path, idempotencyKey, signed)),
   };
+}
+
+/**
+ * M4: a v1 signature is spent like a v2 nonce, bound to the request it was made for. The key is the signature
+ * itself (in a namespace no v2 nonce of the form `v1.<64 hex>` can be told apart from, which only ever costs a
+ * 409); the tuple adds what v1 does not sign: method, canonical path and Idempotency-Key. Identical bytes sent
+ * again (a retry) match their own tuple and pass; the signature moved to another route or key is a conflict.
+ */
+function v1SignatureBinding(
+  signature: string,
+  method: string,
+  path: string,
+  idempotencyKey: string,
+  signed: string | Buffer,
+): { nonce: string; requestTupleHash: string } {
+  const tuple = ['v1', method.toUpperCase(), path, idempotencyKey, sha256Hex(signed)].join('\n');
+  return { nonce: `v1.${signature}`, requestTupleHash: sha256Hex(tuple) };
+}
+
+function claimedAuthVersion(header: string | undefined): 1 | 2 | undefined | 'invalid' {
+  if (header === undefined) return undefined;
+  return header === '1' ? 1 : header === '2' ? 2 : 'invalid';
+}
+
+function versionMismatch(): AuthFailure {
+  return authFailure(
+    'external_auth_version_mismatch',
+    "X-Service-Auth-Version must equal the partner's configured auth version (1 or 2).",
+  );
+}
+
+function signatureInvalid(): AuthFailure {
+  return authFailure('external_auth_signature_invalid', 'The signature does not match the request.');
 }

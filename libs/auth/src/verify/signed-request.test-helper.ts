@@ -75,28 +75,33 @@ export function signedV2(change: Partial<V2Draft> = {}): AuthRequest {
 }
 
 export function signedV1(
-  change: { body?: string; timestamp?: string; secret?: string; partnerId?: string } = {},
+  change: {
+    body?: string;
+    timestamp?: string;
+    secret?: string;
+    partnerId?: string;
+    method?: string;
+    url?: string;
+    key?: string;
+  } = {},
 ): AuthRequest {
-  const body = change.body ?? '{"walletAddress":"0x1111111111111111111111111111111111111111"}';
+  const method = change.method ?? 'POST';
+  const body =
+    change.body ?? (method === 'GET' ? '' : '{"walletAddress":"0x1111111111111111111111111111111111111111"}');
   const timestamp = change.timestamp ?? String(NOW);
   const signature = signRequestV1(change.secret ?? V1_SECRET, timestamp, body);
-  return {
-    method: 'POST',
-    rawUrl: '/api/external/intents/quote',
-    rawHeaders: [
-      'X-Partner-Id',
-      change.partnerId ?? 'partner-v1',
-      'X-Timestamp',
-      timestamp,
-      'X-Signature',
-      signature,
-      'Idempotency-Key',
-      'key-0001',
-      'Content-Type',
-      'application/json',
-    ],
-    body: Buffer.from(body),
-  };
+  const key = change.key ?? (method === 'GET' ? '' : 'key-0001');
+  const rawHeaders = [
+    'X-Partner-Id',
+    change.partnerId ?? 'partner-v1',
+    'X-Timestamp',
+    timestamp,
+    'X-Signature',
+    signature,
+  ];
+  if (key !== '') rawHeaders.push('Idempotency-Key', key);
+  if (method === 'POST') rawHeaders.push('Content-Type', 'application/json');
+  return { method, rawUrl: change.url ?? '/api/external/intents/quote', rawHeaders, body: Buffer.from(body) };
 }
 
 /** Replaces every occurrence of a header (case-insensitive), or appends it; `undefined` removes it. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '@svc/platform';
 import { repoRoot } from '@svc/testing';
-import { loadRuntime } from './load-runtime';
+import { loadRuntime, valuesKeptOutOfLogs } from './load-runtime';
 
 describe('loadRuntime: provider credentials at boot', () => {
   let dir: string;
@@ -112,5 +112,48 @@ describe('loadRuntime: nothing from development reaches production (M5)', () => 
       'test',
     );
     expect(runtime.partners.map((p) => p.partnerId)).toEqual(['demo-partner', 'legacy-partner']);
+  });
+});
+
+describe('loadRuntime: values no log line shows (L8)', () => {
+  it('keeps the chain RPC URLs and the EventStoreDB URL out of logs, beside partner secrets and provider keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'runtime-l8-'));
+    try {
+      const chainsFile = join(dir, 'chains.json');
+      writeFileSync(
+        chainsFile,
+        JSON.stringify({
+          chains: [
+            {
+              chainId: 1,
+              name: 'ethereum',
+              rpcUrl: 'https://eth.example/v2/node-key-0123',
+              nativeSymbol: 'ETH',
+            },
+          ],
+        }),
+      );
+      const runtime = loadRuntime(
+        {
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'silent',
+          PARTNERS_FILE: join(repoRoot, 'config/partners.dev.json'),
+          SERVICE_FEE_RECIPIENT: '0x1111111111111111111111111111111111111111',
+          CHAINS_FILE: chainsFile,
+          EVENTSTOREDB_URL: 'kurrentdb://admin:store-password@db.example:2113?tls=true',
+        },
+        'test',
+      );
+      const values = valuesKeptOutOfLogs(runtime.config, runtime.partners, runtime.chains);
+      expect(values).toEqual(
+        expect.arrayContaining([
+          'https://eth.example/v2/node-key-0123',
+          'kurrentdb://admin:store-password@db.example:2113?tls=true',
+          ...runtime.partners.map((p) => p.secret),
+        ]),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,9 +14,10 @@ export interface Runtime {
 }
 
 /**
- * Validates the environment (loadAppConfig) and the files it names, then builds the logger (every partner secret and
- * provider key scrubbed from its output) and warns about providers missing production credentials. A bad setting
- * throws a ConfigError naming it, before anything starts (with NODE_ENV=production, so does a missing credential).
+ * Validates the environment (loadAppConfig) and the files it names, then builds the logger (every partner secret,
+ * provider key, chain RPC URL and event store URL scrubbed from its output) and warns about providers missing
+ * production credentials. A bad setting throws a ConfigError naming it, before anything starts (with
+ * NODE_ENV=production, so does a missing credential).
  */
 export function loadRuntime(
   environment: NodeJS.ProcessEnv,
@@ -40,16 +41,30 @@ export function loadRuntime(
   }
   const chains = new ChainRegistry(config.files.chains ? loadChainsFile(config.files.chains) : []);
   const { providers } = config;
-  const providerKeys = providerSecrets(providers);
   const logger = createLogger({
     level: config.log.level,
     name,
-    secrets: [
-      ...partners.map((p) => p.secret),
-      ...providerKeys,
-      ...(config.bus.kafka.sasl ? [config.bus.kafka.sasl.password] : []),
-    ],
+    secrets: valuesKeptOutOfLogs(config, partners, chains),
   }).child({ instance: config.work.instanceId });
   checkProvidersAtBoot({ config: providers, partners, production: config.production, logger });
   return { config, partners, chains, logger };
+}
+
+/**
+ * Every value no log line may show: partner secrets, provider keys, the Kafka SASL password, and (L8) the chain RPC
+ * URLs and the EventStoreDB URL, which may carry an API key or credentials, and the OTLP exporter's header values.
+ */
+export function valuesKeptOutOfLogs(
+  config: AppConfig,
+  partners: readonly PartnerConfig[],
+  chains: ChainRegistry,
+): string[] {
+  return [
+    ...partners.map((p) => p.secret),
+    ...providerSecrets(config.providers),
+    ...(config.bus.kafka.sasl ? [config.bus.kafka.sasl.password] : []),
+    ...chains.chainIds().map((id) => chains.config(id).rpcUrl),
+    ...(config.store.eventStoreDbUrl ? [config.store.eventStoreDbUrl] : []),
+    ...Object.values(config.tracing?.headers ?? {}),
+  ];
 }

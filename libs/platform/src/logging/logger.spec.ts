@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from './logger';
+import { createLogger, errorLogFields } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -47,5 +47,29 @@ describe('createLogger', () => {
     logger.error({ err: new Error('upstream rejected s3cr3t-value-123') }, 'failed with s3cr3t-value-123');
     expect(lines[0]).not.toContain('s3cr3t-value-123');
     expect(lines[0]).toContain('upstream rejected [redacted]');
+  });
+
+  it('logs of an error only its class, message, code, stack and causes, never the request a client kept on it (L8)', () => {
+    const { lines, destination } = capture();
+    const error = Object.assign(new Error('HTTP request failed.', { cause: new TypeError('fetch failed') }), {
+      name: 'HttpRequestError',
+      code: 'ECONNREFUSED',
+      url: 'https://rpc.example/v2/alchemy-key-0123456789',
+      details: 'connect ECONNREFUSED',
+    });
+    createLogger({ level: 'info', name: 'unit', destination }).error(
+      { error: errorLogFields(error) },
+      'failed',
+    );
+    const line = JSON.parse(lines[0] ?? '');
+    expect(lines[0]).not.toContain('alchemy-key');
+    expect(line.error).toMatchObject({
+      type: 'HttpRequestError',
+      message: 'HTTP request failed.',
+      code: 'ECONNREFUSED',
+      cause: { type: 'TypeError', message: 'fetch failed' },
+    });
+    expect(Object.keys(line.error).sort()).toEqual(['cause', 'code', 'message', 'stack', 'type']);
+    expect(errorLogFields('plain')).toEqual({ type: 'string', message: 'plain' });
   });
 });
