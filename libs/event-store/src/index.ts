@@ -11,11 +11,14 @@ export { SqliteStoreUnavailableError } from './sqlite/open-sqlite-read-only';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
 export * from './event-id-from';
 export * from './read-all-paged';
+export { LogFollower, type LogFollowerOptions } from './log-follower';
+export { traceAppends } from './trace-appends';
 export { type AggregateRead, aggregateStream, type StreamEvent } from './aggregate-stream';
 export {
   handleCommand,
   type CommandResult,
   type HandleCommandOptions,
+  type KnownStream,
   TooManyConcurrentAppendsError,
 } from './handle-command';
 export { StreamHistoryExpiredError } from './stream-history-expired.error';

@@ -3,6 +3,7 @@ import { type ChainStatus } from './chain-status';
 import { type LegErrorCode, type LegStatus } from './leg-status';
 import { type SubmitMethod } from '../enums/submit-method';
 import { type SourceTokenPreview } from '../prepare/source-token-preview.types';
+import { type LegFees } from './leg-fees.types';
 
 /** spec: StatusLeg. The spec leaves the status values open; ours are LEG_STATUSES. */
 export interface StatusLeg {
@@ -28,6 +29,8 @@ export interface StatusLeg {
   refund?: LegRefund | null;
   /** Additive: present once the leg ran past the time its provider expected the fill by (kept after it ends). */
   delayed?: LegDelay | null;
+  /** Additive: the leg's fees as quoted (provider fees, service fee, partner markup); absent on older attempts. */
+  fees?: LegFees | null;
 }
 
 /** An open leg past its provider's expected fill time: slow, or stuck; the explorer shows which. */

@@ -2,6 +2,7 @@ import {
   type AmountBasis,
   type ChainAction,
   type LegErrorCode,
+  type LegFees,
   type LegRefund,
   type WalletAuthorizationTypedData,
 } from '@svc/contract';
@@ -20,6 +21,8 @@ export interface AttemptSlice {
   minimumOutputRaw: string;
   /** The provider's fill-time estimate when quoted, seconds: what `delayed` is measured against. */
   etaSeconds?: number | null;
+  /** The slice's fees as quoted (the snapshot's StatusLeg.fees); absent on attempts prepared before it. */
+  fees?: LegFees;
 }
 
 export interface AttemptLeg {

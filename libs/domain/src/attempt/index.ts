@@ -18,3 +18,4 @@ export { attemptSnapshot } from './attempt-snapshot';
 export type { ChainNames } from './status-leg';
 export { DIRECT_PROVIDER, flattenSlices, type FlatSlice, slicePlan, type SlicePlan } from './attempt-slices';
 export { minedAfterPrepare, SOURCE_TX_CLOCK_SKEW_MS } from './observe-source-transaction';
+export { NO_FEES, sliceFees } from './slice-fees';

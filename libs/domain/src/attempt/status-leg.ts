@@ -35,6 +35,8 @@ export function statusLeg(
     errorCode: progress.errorCode,
     errorMessage: progress.errorMessage,
     trackingContext: slice.trackingContext,
+    // Additive: the fees as quoted, on attempts prepared since they are recorded.
+    ...(slice.fees !== undefined ? { fees: slice.fees } : {}),
     // Additive: present only on a leg whose funds went somewhere else than the recipient as the target.
     ...(progress.refund !== null ? { refund: progress.refund } : {}),
     ...(progress.delayed !== null

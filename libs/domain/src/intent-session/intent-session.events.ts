@@ -29,6 +29,10 @@ export interface QuotedSliceExecution {
   etaSeconds?: number | null;
   /** How the provider pays this slice's app fee (absent on sessions stored before it; null: no app fee). */
   appFee?: QuotedAppFee | null;
+  /** The provider's fee total as quoted, USD (absent on sessions stored before it; null: it gave none). */
+  feeUsd?: number | null;
+  /** The provider's non-zero fee lines as quoted, USD by kind (absent on sessions stored before it). */
+  feeBreakdown?: { kind: string; usd: number }[];
   /** The exact parameters the provider was asked with, so prepare can ask again for a stale quote. */
   quotedWith: QuotedSliceParams;
 }

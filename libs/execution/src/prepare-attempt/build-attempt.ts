@@ -4,7 +4,9 @@ import {
   type AttemptLeg,
   type AttemptPreparedData,
   type IntentQuotedData,
+  NO_FEES,
   type QuotedLegExecution,
+  sliceFees,
 } from '@svc/domain';
 import { type Address } from 'viem';
 import { buildChainActions } from '../chain-actions';
@@ -109,6 +111,7 @@ function toAttemptLeg(
         expectedOutputRaw: s.expectedOutputRaw,
         minimumOutputRaw: s.minimumOutputRaw,
         etaSeconds: s.etaSeconds ?? null,
+        fees: sliceFees(quote.fees, s),
       })),
       ...leg.noopSlices.map((s) => ({
         sliceId: s.sliceId,
@@ -120,6 +123,7 @@ function toAttemptLeg(
         trackingContext: null,
         expectedOutputRaw: s.rawAmount,
         minimumOutputRaw: s.rawAmount,
+        fees: NO_FEES,
       })),
     ],
   };
