@@ -10,6 +10,7 @@ const WEBHOOK_EVENT_TYPES = new Set([
   'WebhookDelivered',
   'WebhookAbandoned',
   'WebhookRedeliveryRequested',
+  'WebhookRetryRequested',
 ]);
 
 export interface ListedWebhook extends FailingWebhook {

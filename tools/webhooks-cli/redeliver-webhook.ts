@@ -5,12 +5,15 @@ import { decideWebhooks } from '@svc/webhooks';
 
 export interface RedeliveryOutcome {
   appended: boolean;
+  /** WebhookRedeliveryRequested (a new pass) or WebhookRetryRequested (a waiting retry is due now). */
+  appendedType: string | null;
   /** The entry's status after the request (queued when the redelivery was appended). */
   status: string | undefined;
 }
 
 /**
- * Appends a RequestRedelivery for one event. Refusals (still pending, unknown event) throw
+ * Appends a RequestRedelivery for one event: a new pass for a delivered or abandoned event, the next try brought
+ * forward to now for one waiting for its retry. Refusals (queued and not tried yet, unknown event) throw
  * WebhookDeliveryRefusedError from the decider.
  */
 export async function redeliverWebhook(
@@ -23,5 +26,9 @@ export async function redeliverWebhook(
     type: 'RequestRedelivery',
     data: { eventId, now, requestedBy },
   });
-  return { appended: events.length > 0, status: await findEntryStatus(store, attemptId, eventId) };
+  return {
+    appended: events.length > 0,
+    appendedType: events[0]?.type ?? null,
+    status: await findEntryStatus(store, attemptId, eventId),
+  };
 }

@@ -84,11 +84,15 @@ async function execute(
         now: (io.now ?? Date.now)(),
       });
       io.stdout(
-        outcome.appended
-          ? `redelivery of ${command.eventId} (attempt ${command.attemptId}) requested by ${requestedBy}: ` +
+        outcome.appendedType === 'WebhookRetryRequested'
+          ? `retry of ${command.eventId} (attempt ${command.attemptId}) brought forward by ${requestedBy}: ` +
+              `WebhookRetryRequested appended, entry is ${outcome.status ?? 'unknown'} and due now; ` +
+              `the running dispatcher tries it at its next pass\n`
+          : outcome.appended
+            ? `redelivery of ${command.eventId} (attempt ${command.attemptId}) requested by ${requestedBy}: ` +
               `WebhookRedeliveryRequested appended, entry is ${outcome.status ?? 'unknown'}; ` +
               `the running dispatcher sends it when it reaches the head of the attempt's queue\n`
-          : `nothing appended for ${command.eventId} (attempt ${command.attemptId})\n`,
+            : `nothing appended for ${command.eventId} (attempt ${command.attemptId}): its retry is due already\n`,
       );
       return 0;
     }

@@ -5,8 +5,8 @@ commands:
       Webhook queue entries of every attempt (or one). Default: entries retrying or abandoned;
       --failed: retrying only (a try failed, another is scheduled); --abandoned: abandoned only.
   redeliver <attemptId> <eventId> [--by <name>]
-      Queue a delivered or abandoned event again (requestedBy: --by, else $USER, else "operator").
-      The running dispatcher picks the request up on its own.
+      Queue a delivered or abandoned event again, or try an event waiting for its next retry now
+      (requestedBy: --by, else $USER, else "operator"). The running dispatcher picks the request up on its own.
   help
 
 environment: DATA_DIR (default data; store at $DATA_DIR/events.sqlite), EVENT_STORE (sqlite | eventstoredb),

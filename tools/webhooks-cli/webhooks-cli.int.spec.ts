@@ -166,6 +166,33 @@ describe('webhooks CLI', () => {
     });
   });
 
+  it('tries an entry waiting for its next retry now: WebhookRetryRequested appended, due at once', async () => {
+    const before = await loadWebhooks(store, RETRYING);
+    const scheduled = before.state.status === 'active' ? before.state.entries[0].nextAttemptAt! : 0;
+    expect(scheduled).toBeGreaterThan(T0 + 60_000);
+
+    const { code, stdout } = await cli(['redeliver', RETRYING, 'ev-5', '--by', 'carol']);
+
+    expect(code).toBe(0);
+    expect(stdout).toContain('brought forward by carol');
+    expect(stdout).toContain('entry is retrying and due now');
+    const events = await store.readStream(webhookStreamId(RETRYING));
+    expect(events.map((e) => e.type)).toEqual(['WebhookQueued', 'WebhookAttempted', 'WebhookRetryRequested']);
+    expect(events[2].data).toEqual({ eventId: 'ev-5', at: T0 + 60_000, requestedBy: 'carol' });
+    const { state } = await loadWebhooks(store, RETRYING);
+    expect(state.status === 'active' && state.entries[0]).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      nextAttemptAt: T0 + 60_000,
+    });
+
+    // Due now: asking again changes nothing.
+    const again = await cli(['redeliver', RETRYING, 'ev-5']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('nothing appended');
+    expect(await types(RETRYING)).toHaveLength(3);
+  });
+
   it('refuses a queued entry and an unknown event with exit code 1', async () => {
     const queued = await cli(['redeliver', OTHER, 'ev-9'], { DATA_DIR: dir });
     expect(queued).toMatchObject({ code: 1 });

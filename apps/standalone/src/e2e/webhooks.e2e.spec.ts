@@ -98,7 +98,7 @@ describe('webhooks on the provider sandbox', () => {
     expect(new Set(events.map((e) => e.eventId)).size).toBe(3);
     expect(events[2].settledOutputs).toHaveLength(1);
     expect(events[0].settledOutputs).toEqual([]);
-    const metrics = await rawRequest({ port: t.port, method: 'GET', path: '/metrics' });
+    const metrics = await rawRequest({ port: t.opsPort, method: 'GET', path: '/metrics' });
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
     expect(metrics.text).toContain('webhook_delivery_lag_seconds_bucket');

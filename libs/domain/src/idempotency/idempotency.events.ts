@@ -10,7 +10,7 @@ export interface RequestFingerprint {
  * domain imports only the contract, and a replay needs no more than this to answer with the resource's state.
  */
 export interface IdempotencyResource {
-  kind: 'intent_session' | 'attempt';
+  kind: 'intent_session' | 'attempt' | 'webhook_recovery';
   id: string;
 }
 

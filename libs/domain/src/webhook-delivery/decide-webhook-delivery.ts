@@ -3,7 +3,7 @@ import { type WebhookDeliveryEvent } from './webhook-delivery.events';
 import { type WebhookDeliveryState } from './webhook-delivery.state';
 import { queueWebhook } from './queue-webhook';
 import { recordDeliveryResult } from './record-delivery-result';
-import { requestRedelivery } from './request-redelivery';
+import { requestRecovery, requestRedelivery } from './request-redelivery';
 
 /**
  * The webhook delivery decider: the events a command appends to `webhook-<attemptId>` ([] when it changes
@@ -20,5 +20,7 @@ export function decideWebhookDelivery(
       return recordDeliveryResult(state, command.data);
     case 'RequestRedelivery':
       return requestRedelivery(state, command.data);
+    case 'RequestRecovery':
+      return requestRecovery(state, command.data);
   }
 }

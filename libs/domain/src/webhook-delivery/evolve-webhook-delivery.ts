@@ -43,6 +43,8 @@ export function evolveWebhookDelivery(
     }
     case 'WebhookRedeliveryRequested':
       return requeued(state, event.data.eventId);
+    case 'WebhookRetryRequested':
+      return update(state, event.data.eventId, { nextAttemptAt: event.data.at });
   }
 }
 

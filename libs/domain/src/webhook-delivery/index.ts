@@ -18,6 +18,12 @@ export {
   webhookStreamId,
 } from './webhook-delivery.decider';
 export { nextDue, type DueWebhook } from './next-due';
+export { lifecycleOccurredAt, webhookBody, type WebhookBodyMeta } from './webhook-body';
+export {
+  type WebhookDeliveryTry,
+  type WebhookEventHistory,
+  webhookEventHistories,
+} from './webhook-event-history';
 export { deliveryStats, type FailingWebhook, type WebhookDeliveryStats } from './delivery-stats';
 export { MAX_DELIVERY_TRIES, RETRY_JITTER, RETRY_SCHEDULE_MS, retryDelayMs } from './retry-schedule';
 export {

@@ -42,6 +42,27 @@ describe('RecordDeliveryResult', () => {
       .then([delivered('ev-1', 1, T0 + 100, 204)]);
   });
 
+  it('records how long the try took with whatever it decided, when the dispatcher measured it', () => {
+    const timed = (eventId: string, now: number, result: Parameters<typeof record>[2], latencyMs: number) => {
+      const command = record(eventId, now, result);
+      return { ...command, data: { ...command.data, latencyMs } } as typeof command;
+    };
+    const withLatency = (event: WebhookDeliveryEvent, latencyMs: number) =>
+      ({ ...event, data: { ...event.data, latencyMs } }) as WebhookDeliveryEvent;
+    webhooks
+      .given([queued('ev-1')])
+      .when(timed('ev-1', T0, ok(), 42))
+      .then([withLatency(delivered('ev-1', 1, T0), 42)]);
+    webhooks
+      .given([queued('ev-1')])
+      .when(timed('ev-1', T0, failed(null), 15_000))
+      .then([withLatency(attempted('ev-1', 1, T0, T0 + 5 * S, null, 'timeout'), 15_000)]);
+    webhooks
+      .given([queued('ev-1')])
+      .when(timed('ev-1', T0, gone, 7))
+      .then([withLatency(abandoned('ev-1', 1, T0, 'gone: the callback URL answered 410', 410), 7)]);
+  });
+
   it('schedules the first retry 5 s after a failed first try', () => {
     webhooks
       .given([queued('ev-1')])

@@ -20,25 +20,43 @@ export function recordDeliveryResult(
   const { eventId, now, random, result } = command;
   const entry = inFlightHead(state, eventId, now);
   const attempt = entry.attempts + 1;
+  const latency = command.latencyMs === undefined ? {} : { latencyMs: command.latencyMs };
   switch (result.kind) {
     case 'success':
-      return [{ type: 'WebhookDelivered', data: { eventId, attempt, at: now, httpStatus: result.status } }];
+      return [
+        {
+          type: 'WebhookDelivered',
+          data: { eventId, attempt, at: now, httpStatus: result.status, ...latency },
+        },
+      ];
     case 'gone':
       return [
         {
           type: 'WebhookAbandoned',
-          data: { eventId, attempt, at: now, reason: 'gone: the callback URL answered 410', httpStatus: 410 },
+          data: {
+            eventId,
+            attempt,
+            at: now,
+            reason: 'gone: the callback URL answered 410',
+            httpStatus: 410,
+            ...latency,
+          },
         },
       ];
     case 'failure': {
       const { status: httpStatus, error, retryAfterMs } = result;
       if (attempt >= MAX_DELIVERY_TRIES) {
         const reason = `retries exhausted after ${attempt} tries: ${error}`;
-        return [{ type: 'WebhookAbandoned', data: { eventId, attempt, at: now, reason, httpStatus } }];
+        return [
+          { type: 'WebhookAbandoned', data: { eventId, attempt, at: now, reason, httpStatus, ...latency } },
+        ];
       }
       const nextAttemptAt = now + Math.max(retryDelayMs(attempt, random), retryAfterMs ?? 0);
       return [
-        { type: 'WebhookAttempted', data: { eventId, attempt, at: now, httpStatus, error, nextAttemptAt } },
+        {
+          type: 'WebhookAttempted',
+          data: { eventId, attempt, at: now, httpStatus, error, nextAttemptAt, ...latency },
+        },
       ];
     }
   }

@@ -10,6 +10,7 @@ import {
   record,
   redeliver,
   redeliveryRequested,
+  retryRequested,
   T0,
   webhookDeliveryUnderTest,
 } from './webhook-delivery.fixture';
@@ -85,6 +86,40 @@ describe('RequestRedelivery', () => {
       .then([redeliveryRequested('ev-1', T0 + 3)]);
   });
 
+  describe('of an event waiting for its next retry', () => {
+    const waiting = [queued('ev-1'), attempted('ev-1', 1, T0, T0 + 5_000)];
+
+    it('tries it now: due at once, in the same pass (its tries so far still count)', () => {
+      webhooks
+        .given(waiting)
+        .when(redeliver('ev-1', T0 + 1, 'alice'))
+        .then([retryRequested('ev-1', T0 + 1, 'alice')]);
+      const after = [...waiting, retryRequested('ev-1', T0 + 1, 'alice')];
+      expect(nextDue(fold(waiting), T0 + 1)).toBeNull();
+      expect(nextDue(fold(after), T0 + 1)).toEqual(due('ev-1', 2));
+      expect(fold(after)).toMatchObject({ entries: [{ status: 'retrying', attempts: 1 }] });
+      webhooks
+        .given(after)
+        .when(record('ev-1', T0 + 2, ok()))
+        .then([delivered('ev-1', 2, T0 + 2)]);
+    });
+
+    it('changes nothing once the retry is due anyway', () => {
+      webhooks
+        .given(waiting)
+        .when(redeliver('ev-1', T0 + 5_000))
+        .then([]);
+    });
+
+    it('does not let an event behind the head overtake it', () => {
+      const history = [queued('ev-1'), queued('ev-2'), attempted('ev-1', 1, T0, T0 + 5_000)];
+      webhooks
+        .given(history)
+        .when(redeliver('ev-2', T0 + 1))
+        .thenThrows(refused('webhook_delivery_pending'));
+    });
+  });
+
   describe('refuses', () => {
     it('an unknown event', () => {
       webhooks.given([]).when(redeliver('ev-1', T0)).thenThrows(refused('webhook_event_unknown'));
@@ -94,14 +129,10 @@ describe('RequestRedelivery', () => {
         .thenThrows(refused('webhook_event_unknown'));
     });
 
-    it('an event still queued or retrying (also a pass already redelivered)', () => {
+    it('an event still queued, not tried yet (also a pass already redelivered)', () => {
       webhooks
         .given([queued('ev-1')])
         .when(redeliver('ev-1', T0))
-        .thenThrows(refused('webhook_delivery_pending'));
-      webhooks
-        .given([queued('ev-1'), attempted('ev-1', 1, T0, T0 + 5_000)])
-        .when(redeliver('ev-1', T0 + 1))
         .thenThrows(refused('webhook_delivery_pending'));
       webhooks
         .given([queued('ev-1'), delivered('ev-1', 1, T0), redeliveryRequested('ev-1', T0 + 1)])

@@ -1,9 +1,13 @@
-import { type RequestRedelivery } from './webhook-delivery.commands';
+import { type RequestRecovery, type RequestRedelivery } from './webhook-delivery.commands';
 import { type WebhookDeliveryEvent } from './webhook-delivery.events';
 import { WebhookDeliveryRefusedError } from './webhook-delivery-refused.error';
-import { findEntry, isPending, type WebhookDeliveryState } from './webhook-delivery.state';
+import { findEntry, isPending, queueEntries, type WebhookDeliveryState } from './webhook-delivery.state';
 
-/** Send an event that ended (delivered or abandoned) again, as a new pass at the end of the queue. */
+/**
+ * Send an event that ended (delivered or abandoned) again, as a new pass at the end of the queue; or, for an event
+ * waiting for its next retry, try it now (same pass: its tries so far still count). Nothing to do when that retry
+ * is already due. An event queued and not tried yet goes out in its turn: refused.
+ */
 export function requestRedelivery(
   state: WebhookDeliveryState,
   command: RequestRedelivery['data'],
@@ -11,6 +15,10 @@ export function requestRedelivery(
   const { eventId, now, requestedBy } = command;
   const entry = findEntry(state, eventId);
   if (!entry) throw new WebhookDeliveryRefusedError('webhook_event_unknown', `no webhook event ${eventId}`);
+  if (entry.status === 'retrying') {
+    if (entry.nextAttemptAt !== null && entry.nextAttemptAt <= now) return [];
+    return [{ type: 'WebhookRetryRequested', data: { eventId, at: now, requestedBy } }];
+  }
   if (isPending(entry)) {
     throw new WebhookDeliveryRefusedError(
       'webhook_delivery_pending',
@@ -18,4 +26,23 @@ export function requestRedelivery(
     );
   }
   return [{ type: 'WebhookRedeliveryRequested', data: { eventId, at: now, requestedBy } }];
+}
+
+/**
+ * A new pass for every ended event of the attempt that occurred in [from, to), in lifecycle order (the order of
+ * the attempt's stream, whatever order earlier redeliveries left the queue in), so they arrive as the originals
+ * did. Pending events are not touched: they are on their way.
+ */
+export function requestRecovery(
+  state: WebhookDeliveryState,
+  command: RequestRecovery['data'],
+): WebhookDeliveryEvent[] {
+  const { from, to, now, requestedBy } = command;
+  return queueEntries(state)
+    .filter((entry) => !isPending(entry) && entry.occurredAt >= from && entry.occurredAt < to)
+    .sort((a, b) => a.lifecycleRevision - b.lifecycleRevision)
+    .map((entry) => ({
+      type: 'WebhookRedeliveryRequested',
+      data: { eventId: entry.eventId, at: now, requestedBy },
+    }));
 }

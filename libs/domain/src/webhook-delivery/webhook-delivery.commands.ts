@@ -25,13 +25,34 @@ export type DeliveryResult =
 /** The dispatcher tried the head event. `random` is uniform in [0, 1) and only jitters the retry delay. */
 export type RecordDeliveryResult = Command<
   'RecordDeliveryResult',
-  { eventId: string; now: number; random: number; result: DeliveryResult }
+  {
+    eventId: string;
+    now: number;
+    random: number;
+    result: DeliveryResult;
+    /** How long the try took, recorded with it (the control plane lists it). */
+    latencyMs?: number;
+  }
 >;
 
-/** Operator CLI: send a delivered or abandoned event again. */
+/**
+ * Operator CLI or the partner's control plane: send a delivered or abandoned event again, or try one that waits
+ * for its next retry now.
+ */
 export type RequestRedelivery = Command<
   'RequestRedelivery',
   { eventId: string; now: number; requestedBy: string }
 >;
 
-export type WebhookDeliveryCommand = QueueWebhook | RecordDeliveryResult | RequestRedelivery;
+/**
+ * The partner's control plane: send again every event of the attempt that occurred in [from, to) and has ended
+ * (delivered or abandoned), in the order the attempt's lifecycle produced them. Events still pending are left to
+ * their own pass.
+ */
+export type RequestRecovery = Command<
+  'RequestRecovery',
+  { from: number; to: number; now: number; requestedBy: string }
+>;
+
+export type WebhookDeliveryCommand =
+  QueueWebhook | RecordDeliveryResult | RequestRedelivery | RequestRecovery;

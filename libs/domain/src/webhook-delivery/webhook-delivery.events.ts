@@ -22,6 +22,8 @@ export interface WebhookAttemptedData {
   httpStatus: number | null;
   error: string;
   nextAttemptAt: number;
+  /** From sending the request to the end of its answer (or the failure); absent on events stored before it was. */
+  latencyMs?: number;
 }
 
 export interface WebhookDeliveredData {
@@ -29,6 +31,7 @@ export interface WebhookDeliveredData {
   attempt: number;
   at: number;
   httpStatus: number;
+  latencyMs?: number;
 }
 
 export interface WebhookAbandonedData {
@@ -37,10 +40,21 @@ export interface WebhookAbandonedData {
   at: number;
   reason: string;
   httpStatus: number | null;
+  latencyMs?: number;
 }
 
 /** An operator asked to send a delivered or abandoned event again (same eventId, new pass). */
 export interface WebhookRedeliveryRequestedData {
+  eventId: string;
+  at: number;
+  requestedBy: string;
+}
+
+/**
+ * Someone asked to try an event that waits for its next retry now rather than at its scheduled time: the same pass
+ * (its tries so far still count), due at `at`.
+ */
+export interface WebhookRetryRequestedData {
   eventId: string;
   at: number;
   requestedBy: string;
@@ -54,6 +68,7 @@ export type WebhookDeliveryEvent =
   | Event<'WebhookAttempted', WebhookAttemptedData>
   | Event<'WebhookDelivered', WebhookDeliveredData>
   | Event<'WebhookAbandoned', WebhookAbandonedData>
-  | Event<'WebhookRedeliveryRequested', WebhookRedeliveryRequestedData>;
+  | Event<'WebhookRedeliveryRequested', WebhookRedeliveryRequestedData>
+  | Event<'WebhookRetryRequested', WebhookRetryRequestedData>;
 
 export type WebhookDeliveryEventType = WebhookDeliveryEvent['type'];

@@ -72,6 +72,15 @@ export const redeliveryRequested = (
   data: { eventId, at, requestedBy },
 });
 
+export const retryRequested = (
+  eventId: string,
+  at: number,
+  requestedBy = 'ops@example',
+): WebhookDeliveryEvent => ({
+  type: 'WebhookRetryRequested',
+  data: { eventId, at, requestedBy },
+});
+
 // Commands.
 export const queue = (eventId: string, now = T0, attemptId = ATTEMPT_ID): WebhookDeliveryCommand => ({
   type: 'QueueWebhook',
@@ -90,6 +99,16 @@ export const redeliver = (
 ): WebhookDeliveryCommand => ({
   type: 'RequestRedelivery',
   data: { eventId, now, requestedBy },
+});
+
+export const recover = (
+  from: number,
+  to: number,
+  now: number,
+  requestedBy = 'partner',
+): WebhookDeliveryCommand => ({
+  type: 'RequestRecovery',
+  data: { from, to, now, requestedBy },
 });
 
 // Results, as the dispatcher classifies them.

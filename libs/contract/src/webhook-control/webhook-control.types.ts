@@ -1,0 +1,76 @@
+import { type WebhookEventKind } from '../enums/webhook-event-kind';
+
+/** Where a webhook event stands: queued (not tried yet), retrying (a try failed, the next is scheduled), or ended. */
+export type WebhookEventStatus = 'queued' | 'retrying' | 'delivered' | 'abandoned';
+
+/** One try of a webhook to your callback URL. */
+export interface WebhookDeliveryRecord {
+  /** ISO 8601: when the try ended. */
+  at: string;
+  /** The HTTP status your endpoint answered; null when it gave none (time-out, connection refused). */
+  statusCode: number | null;
+  /** From sending the request to the end of the answer; null for tries recorded before latencies were. */
+  latencyMs: number | null;
+  outcome: 'delivered' | 'failed' | 'abandoned';
+}
+
+/** A lifecycle event of one of your attempts, with every delivery try of its webhook. */
+export interface WebhookEventRecord {
+  eventId: string;
+  event: WebhookEventKind;
+  attemptId: string;
+  /** ISO 8601: the lifecycle change, as in the webhook body. */
+  occurredAt: string;
+  status: WebhookEventStatus;
+  /** ISO 8601: when the next try is due (retrying only), else null. */
+  nextAttemptAt: string | null;
+  deliveries: WebhookDeliveryRecord[];
+}
+
+/** GET /webhooks/events and GET /webhooks/events/after/{cursor}. */
+export interface WebhookEventsResponse {
+  apiVersion: string;
+  /** Oldest first (in the order they were queued), at most WEBHOOK_CONTROL_LIMITS.pageSize. */
+  events: WebhookEventRecord[];
+  /** Continue with GET /webhooks/events/after/{nextCursor}; also when `hasMore` is false, to see later events. */
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+/** POST /webhooks/redeliver/{eventId}. */
+export interface WebhookRedeliverResponse {
+  apiVersion: string;
+  eventId: string;
+  attemptId: string;
+  /**
+   * `redelivery_queued`: the event had been delivered or abandoned and goes out again (a new pass of tries, behind
+   * the attempt's pending events). `retry_now`: it was waiting for its next retry, which is due now. `none`: its
+   * retry was due already.
+   */
+  action: 'redelivery_queued' | 'retry_now' | 'none';
+  status: WebhookEventStatus;
+}
+
+/** POST /webhooks/recover: every ended event of your attempts that occurred in [from, to). */
+export interface WebhookRecoverRequest {
+  /** ISO 8601 instant with a zone, inclusive. */
+  from: string;
+  /** ISO 8601 instant with a zone, exclusive; at most WEBHOOK_CONTROL_LIMITS.maxRecoverSpanDays after `from`. */
+  to: string;
+}
+
+/** One event a recovery sends again. */
+export interface RecoveredWebhookEvent {
+  eventId: string;
+  event: WebhookEventKind;
+  attemptId: string;
+  occurredAt: string;
+}
+
+export interface WebhookRecoverResponse {
+  apiVersion: string;
+  from: string;
+  to: string;
+  /** By attempt, each attempt's events in lifecycle order: the order they are sent in. */
+  recovered: RecoveredWebhookEvent[];
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type ErrorCode, type RecoveredWebhookEvent, type WebhookRecoverRange } from '@svc/contract';
+import { type WebhookDeliveryEvent, WebhookDeliveryRefusedError, webhookEventHistories } from '@svc/domain';
+import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import { type BusReply, type FeatureRefusal, type FeatureRequest, type MessagePattern } from '@svc/messaging';
+import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
+import { listWebhookEvents } from './list-webhook-events';
+import { WebhookEventsReadModel } from './webhook-events.read-model';
+import { readWebhookStream } from './webhook-records';
+import { commandWebhooks } from '../dispatch/webhook-stream';
+
+type Events = typeof MessagePattern.webhookEvents;
+type Redeliver = typeof MessagePattern.webhookRedeliver;
+type Recover = typeof MessagePattern.webhookRecover;
+
+/**
+ * The partner's webhook control plane (docs/webhooks.md): its webhook events with every try, a redelivery of one
+ * (or a retry brought forward), a recovery of a time range. Everything is read from and written to the
+ * `webhook-<attemptId>` streams through the webhook delivery decider, the same commands the operator CLI runs, and
+ * the dispatcher sends what they queue: signed afresh, same event ids and bodies, in order per attempt. Which events
+ * and attempts a request concerns comes from the read model's per-partner index (caught up with the log first), so no
+ * request reads other partners' events.
+ */
+@Injectable()
+export class WebhookControlService {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly readModel: WebhookEventsReadModel,
+  ) {}
+
+  /** A page of the partner's events, oldest first, after the cursor (from the start without one). */
+  async list(request: FeatureRequest<null>): Promise<BusReply<Events>> {
+    const page = await listWebhookEvents(this.store, this.readModel, request.partnerId, request.resourceId);
+    if (page === null) return invalidCursor();
+    return { ok: true, resource: null, body: page };
+  }
+
+  /**
+   * Sends an ended event again (a new pass) or tries one waiting for its retry now. A replay of the same
+   * Idempotency-Key appends nothing and answers what the first request did.
+   */
+  async redeliver(request: FeatureRequest<null>): Promise<BusReply<Redeliver>> {
+    const eventId = request.resourceId ?? '';
+    const attemptId = eventId === '' ? null : await this.attemptOf(request.partnerId, eventId);
+    if (attemptId === null) return eventNotFound(eventId);
+    const tag = requestTag(request, 'redeliver');
+    if (request.replayOf === null) {
+      try {
+        // One step per Idempotency-Key: a concurrent duplicate of this request appends nothing.
+        await commandWebhooks(this.store, attemptId, `redeliver:${eventId}:${tag}`, {
+          type: 'RequestRedelivery',
+          data: { eventId, now: request.receivedAt, requestedBy: tag },
+        });
+      } catch (error) {
+        if (error instanceof WebhookDeliveryRefusedError && error.code === 'webhook_delivery_pending')
+          return refusal('webhook_delivery_pending', `webhook event ${eventId} is queued and not tried yet`);
+        if (error instanceof WebhookDeliveryRefusedError && error.code === 'webhook_event_unknown')
+          return eventNotFound(eventId);
+        throw error;
+      }
+      this.dispatcher.nudge(attemptId);
+    }
+    const stream = await this.stream(attemptId);
+    const mine = stream.filter((e) => 'requestedBy' in e.data && e.data.requestedBy === tag);
+    const history = webhookEventHistories(stream).find((h) => h.eventId === eventId);
+    const action = mine.some((e) => e.type === 'WebhookRedeliveryRequested')
+      ? 'redelivery_queued'
+      : mine.some((e) => e.type === 'WebhookRetryRequested')
+        ? 'retry_now'
+        : 'none';
+    return {
+      ok: true,
+      resource: { kind: 'attempt', id: attemptId },
+      body: { eventId, attemptId, action, status: history?.status ?? 'queued' },
+    };
+  }
+
+  /**
+   * Sends again every ended event of the partner's attempts that occurred in [from, to): one RequestRecovery per
+   * attempt (its events in lifecycle order, behind its pending ones). A replay appends nothing and answers the same
+   * list, read back from the redeliveries the first request tagged.
+   */
+  async recover(request: FeatureRequest<WebhookRecoverRange>): Promise<BusReply<Recover>> {
+    const { from, to } = request.body;
+    const tag = requestTag(request, 'recover');
+    await this.readModel.fresh();
+    const attempts = this.readModel.index.attemptsQueuedBetween(request.partnerId, from, to);
+    const recovered: RecoveredWebhookEvent[] = [];
+    for (const attemptId of attempts) {
+      if (request.replayOf === null) {
+        await commandWebhooks(this.store, attemptId, `recover:${tag}`, {
+          type: 'RequestRecovery',
+          data: { from, to, now: request.receivedAt, requestedBy: tag },
+        });
+        this.dispatcher.nudge(attemptId);
+      }
+      const stream = await this.stream(attemptId);
+      const histories = webhookEventHistories(stream);
+      for (const event of stream) {
+        if (event.type !== 'WebhookRedeliveryRequested' || event.data.requestedBy !== tag) continue;
+        const history = histories.find((h) => h.eventId === event.data.eventId);
+        if (history)
+          recovered.push({
+            eventId: history.eventId,
+            event: history.event,
+            attemptId,
+            occurredAt: new Date(history.occurredAt).toISOString(),
+          });
+      }
+    }
+    return {
+      ok: true,
+      resource: { kind: 'webhook_recovery', id: tag },
+      body: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), recovered },
+    };
+  }
+
+  /** The attempt whose webhook stream queued `eventId` for this partner, or null. */
+  private async attemptOf(partnerId: string, eventId: string): Promise<string | null> {
+    await this.readModel.fresh();
+    return this.readModel.index.attemptOf(partnerId, eventId);
+  }
+
+  private stream(attemptId: string): Promise<WebhookDeliveryEvent[]> {
+    return readWebhookStream(this.store, attemptId);
+  }
+}
+
+/**
+ * Who asked, as the stream records it (`requestedBy`): the partner and a digest of the request's Idempotency-Key,
+ * so a replay finds what the first request appended. Never the key itself.
+ */
+function requestTag(request: FeatureRequest<unknown>, operation: string): string {
+  const key = createHash('sha256')
+    .update(request.idempotencyKey ?? request.requestId)
+    .digest('hex')
+    .slice(0, 24);
+  return `partner:${request.partnerId}:${operation}:${key}`;
+}
+
+function refusal(code: ErrorCode, message: string): FeatureRefusal {
+  return { ok: false, code, message };
+}
+
+function invalidCursor(): FeatureRefusal {
+  return refusal('invalid_webhook_cursor', 'the cursor is not one this service returned for the event list');
+}
+
+function eventNotFound(eventId: string): FeatureRefusal {
+  return refusal('webhook_event_not_found', `none of your attempts has a webhook event ${eventId}`);
+}

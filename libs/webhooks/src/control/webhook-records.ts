@@ -1,0 +1,27 @@
+import { type WebhookEventRecord } from '@svc/contract';
+import { type WebhookDeliveryEvent, type WebhookEventHistory, webhookStreamId } from '@svc/domain';
+import { type EventStore } from '@svc/event-store';
+
+/** The event as the control plane lists it (times in ISO 8601). */
+export function record(history: WebhookEventHistory): WebhookEventRecord {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    eventId: history.eventId,
+    event: history.event,
+    attemptId: history.attemptId,
+    occurredAt: iso(history.occurredAt),
+    status: history.status,
+    nextAttemptAt: history.nextAttemptAt === null ? null : iso(history.nextAttemptAt),
+    deliveries: history.deliveries.map((d) => ({ ...d, at: iso(d.at) })),
+  };
+}
+
+/** The attempt's webhook delivery events, as the decider folds them. */
+export async function readWebhookStream(
+  store: EventStore,
+  attemptId: string,
+): Promise<WebhookDeliveryEvent[]> {
+  return (await store.readStream(webhookStreamId(attemptId))).map(
+    (e) => ({ type: e.type, data: e.data }) as unknown as WebhookDeliveryEvent,
+  );
+}
