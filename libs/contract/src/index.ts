@@ -40,9 +40,25 @@ export { validateSubmittedRequest } from './submitted/validate-submitted-request
 export type * from './attempt/attempt-snapshot.types';
 export type * from './attempt/per-chain-status.types';
 export type * from './attempt/settled-output.types';
+export type * from './attempt/leg-fees.types';
 export * from './attempt/chain-status';
 export * from './attempt/leg-status';
 export type * from './webhook/webhook-event-payload.types';
 export type * from './ping/ping-response.types';
+
+export * from './lookups/lookup-limits';
+export type * from './lookups/lookup.types';
+export { TRANSACTION_ROLES } from './lookups/lookup.types';
+export { encodeSearchCursor } from './lookups/search-cursor';
+export { validateAttemptSearchRequest } from './lookups/validate-attempt-search-request';
+export { parseTransactionResourceId, transactionResourceId } from './lookups/transaction-ref';
+
+export type * from './webhook-control/webhook-control.types';
+export { WEBHOOK_CONTROL_LIMITS } from './webhook-control/webhook-control-limits';
+export { decodeWebhookCursor, encodeWebhookCursor } from './webhook-control/webhook-cursor';
+export {
+  validateWebhookRecoverRequest,
+  type WebhookRecoverRange,
+} from './webhook-control/validate-webhook-recover-request';
 
 export * from './openapi';

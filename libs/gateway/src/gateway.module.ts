@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ExternalApiController } from './controllers/external-api.controller';
 import { ErrorResponseFilter } from './http/error-response.filter';
 import { ExternalRequestPipeline } from './pipeline/external-request.pipeline';
+import { AttemptEventStreams } from './sse/attempt-event-streams';
 
 /**
  * The HTTP edge (the probes /healthz, /readyz and /metrics are the composition's: every app serves them). The composition root provides the ports it injects (REQUEST_RECORDS, PARTNER_DIRECTORY,
@@ -13,6 +14,7 @@ export class GatewayModule {
   static register(): DynamicModule {
     const providers: Provider[] = [
       ExternalRequestPipeline,
+      AttemptEventStreams,
       { provide: APP_FILTER, useClass: ErrorResponseFilter },
     ];
     return { module: GatewayModule, controllers: [ExternalApiController], providers };

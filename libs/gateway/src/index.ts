@@ -16,3 +16,4 @@ export * from './records/sqlite/sqlite-nonce-store.adapter';
 export type { RecordsDurability } from './records/sqlite/open-records-database';
 export type { SweepOptions } from './records/sqlite/expiry-sweep';
 export * from './rate-limit/rate-limiter';
+export { AttemptEventStreams, type LiveStatusRequest } from './sse/attempt-event-streams';

@@ -1,4 +1,6 @@
 import {
+  type AttemptSearchQuery,
+  type AttemptSearchResponse,
   type PrepareRequest,
   type PrepareResponse,
   type QuoteRequest,
@@ -6,6 +8,11 @@ import {
   type StatusResponse,
   type SubmittedRequest,
   type SubmittedResponse,
+  type TransactionAttemptResponse,
+  type WebhookEventsResponse,
+  type WebhookRecoverRange,
+  type WebhookRecoverResponse,
+  type WebhookRedeliverResponse,
 } from '@svc/contract';
 import { type FeatureReply, type FeatureRequest, type PreconditionProbe } from './envelopes';
 import { type Exchange } from './message-bus.port';
@@ -29,6 +36,14 @@ export interface BusContract {
   };
   [MessagePattern.submit]: { body: SubmittedRequest; reply: Unversioned<SubmittedResponse> };
   [MessagePattern.status]: { body: null; reply: Unversioned<StatusResponse> };
+  [MessagePattern.searchAttempts]: { body: AttemptSearchQuery; reply: Unversioned<AttemptSearchResponse> };
+  /** resourceId: `<chainId>/<txHash>` as the path named them (checked by the feature). */
+  [MessagePattern.transactionAttempt]: { body: null; reply: Unversioned<TransactionAttemptResponse> };
+  /** resourceId: the cursor of the path (null for the first page), checked by the feature. */
+  [MessagePattern.webhookEvents]: { body: null; reply: Unversioned<WebhookEventsResponse> };
+  /** resourceId: the eventId. */
+  [MessagePattern.webhookRedeliver]: { body: null; reply: Unversioned<WebhookRedeliverResponse> };
+  [MessagePattern.webhookRecover]: { body: WebhookRecoverRange; reply: Unversioned<WebhookRecoverResponse> };
 }
 
 /** The validated body the gateway sends on `P`. */

@@ -36,7 +36,8 @@ export interface PreconditionProbe extends FeatureRequest<null> {
 }
 
 export interface ResourceRef {
-  kind: 'intent_session' | 'attempt';
+  /** webhook_recovery: a POST /webhooks/recover, by the tag its redeliveries carry. */
+  kind: 'intent_session' | 'attempt' | 'webhook_recovery';
   id: string;
 }
 

@@ -11,6 +11,16 @@ export const MessagePattern = {
   submit: 'settlement.submit',
   /** gateway → settlement: read an attempt snapshot (request/reply). */
   status: 'settlement.status',
+  /** gateway → settlement: a partner's attempts by wallet / recipient, status, time (request/reply, read-only). */
+  searchAttempts: 'settlement.search-attempts',
+  /** gateway → settlement: the attempt a transaction hash belongs to (request/reply, read-only). */
+  transactionAttempt: 'settlement.transaction-attempt',
+  /** gateway → webhook dispatcher side: a page of the partner's webhook events with their tries (read-only). */
+  webhookEvents: 'webhooks.events',
+  /** gateway → webhook dispatcher side: send one webhook event again, or try it now (request/reply). */
+  webhookRedeliver: 'webhooks.redeliver',
+  /** gateway → webhook dispatcher side: send again every ended webhook event in a time range (request/reply). */
+  webhookRecover: 'webhooks.recover',
 } as const;
 export type MessagePatternName = (typeof MessagePattern)[keyof typeof MessagePattern];
 

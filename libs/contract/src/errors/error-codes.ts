@@ -51,6 +51,25 @@ export const ERROR_CODES = {
     status: 503,
     description: 'A service dependency did not answer in time; retry after Retry-After.',
   },
+  malformed_http_request: {
+    status: 400,
+    description:
+      'The HTTP message could not be parsed (request line, header syntax, chunked framing, or not HTTP/1.1); the connection is closed.',
+  },
+  request_timeout: {
+    status: 408,
+    description:
+      'The request headers or body did not arrive within the server timeout; the connection is closed.',
+  },
+  request_header_fields_too_large: {
+    status: 431,
+    description: 'The request line and headers exceed the server limit (16 KiB); the connection is closed.',
+  },
+  connection_limit_reached: {
+    status: 503,
+    description:
+      'The server holds its maximum of open connections; retry after Retry-After on a new connection.',
+  },
 
   // Authentication (spec: Authentication errors)
   external_auth_signature_invalid: {
@@ -76,7 +95,7 @@ export const ERROR_CODES = {
   },
   external_auth_nonce_conflict: {
     status: 409,
-    description: 'The nonce was already used for a different request.',
+    description: 'The nonce (or, for a v1 partner, the signature) was already used for a different request.',
   },
   external_auth_headers_required: {
     status: 401,
@@ -87,13 +106,24 @@ export const ERROR_CODES = {
     status: 401,
     description: "The auth-version header disagrees with the partner's server-side configuration.",
   },
+  external_auth_body_required: {
+    status: 401,
+    description:
+      'A POST signed with the legacy v1 scheme has an empty body (its signature would equal a GET’s); send {}.',
+  },
   partner_disabled: {
     status: 403,
     description: 'The partner is authenticated but disabled by configuration.',
   },
   rate_limited: {
     status: 429,
-    description: "The partner's per-minute request budget is spent; retry after Retry-After seconds.",
+    description:
+      "The partner's per-minute request budget (weighted by the work a request causes) is spent; retry after Retry-After seconds.",
+  },
+  unauthenticated_rate_limited: {
+    status: 429,
+    description:
+      'Too many requests from this client address failed authentication; retry after Retry-After seconds.',
   },
 
   // Idempotency
@@ -247,6 +277,64 @@ export const ERROR_CODES = {
     status: 400,
     description:
       'The report would take the evidence recorded for one chain of the attempt past its bound of transaction hashes or bundle ids.',
+  },
+
+  // Lookups (docs/lookups.md)
+  search_filter_required: {
+    status: 400,
+    description: 'An attempt search names neither walletAddress nor recipient.',
+  },
+  invalid_status_filter: {
+    status: 400,
+    description: 'status is not an AttemptStatus or a non-empty array of distinct AttemptStatus values.',
+  },
+  invalid_time_range: {
+    status: 400,
+    description:
+      'createdFrom / createdTo is not an ISO 8601 instant with a zone, or createdTo is not later than createdFrom.',
+  },
+  invalid_limit: { status: 400, description: 'limit is not an integer from 1 to 100.' },
+  invalid_cursor: {
+    status: 400,
+    description: 'cursor is not a nextCursor this service returned for a search with the same filters.',
+  },
+  invalid_transaction_hash: {
+    status: 400,
+    description: 'The transaction hash in the path is not 0x followed by 64 hex characters.',
+  },
+  transaction_not_found: {
+    status: 404,
+    description: 'No attempt of this partner knows this transaction on this chain (yet).',
+  },
+
+  // Webhook control plane and live status (docs/webhooks.md)
+  invalid_webhook_cursor: {
+    status: 400,
+    description:
+      'The cursor in the path is not a nextCursor this service returned for the webhook event list.',
+  },
+  webhook_event_not_found: {
+    status: 404,
+    description: 'None of your attempts has a webhook event with this id.',
+  },
+  webhook_delivery_pending: {
+    status: 409,
+    description:
+      'The webhook event is queued and not tried yet: it goes out in its turn, nothing to redeliver.',
+  },
+  invalid_recover_range: {
+    status: 400,
+    description:
+      'from / to is not an ISO 8601 instant with a zone, to is not later than from, or the range spans more than 7 days.',
+  },
+  invalid_last_event_id: {
+    status: 400,
+    description: 'Last-Event-ID names no lifecycle event of this attempt.',
+  },
+  live_stream_limit_reached: {
+    status: 429,
+    description:
+      'You already hold the maximum of open live status streams (20 per service instance); close one or retry after Retry-After.',
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

@@ -13,6 +13,12 @@ import { type QuoteResponse } from '../quote/quote-response.types';
 import { type Target } from '../quote/target.types';
 import { type SubmittedRequestDto } from '../submitted/submitted-request.dto';
 import { type WebhookEventPayload } from '../webhook/webhook-event-payload.types';
+import {
+  type AttemptSearchRequestBody,
+  type AttemptSearchResponse,
+  type TransactionAttemptResponse,
+} from '../lookups/lookup.types';
+import { encodeSearchCursor } from '../lookups/search-cursor';
 
 /**
  * The document's examples, typed as the contract's wire types so that they cannot drift from them; the tests also
@@ -414,6 +420,32 @@ export const ATTEMPT_SNAPSHOT_EXAMPLE: AttemptSnapshot = {
           settledAmountBasis: 'exact',
           errorCode: null,
           errorMessage: null,
+          fees: {
+            providerFees: {
+              provider: 'relay',
+              totalUsd: 0.062,
+              lines: [
+                { kind: 'gas', usd: 0.012 },
+                { kind: 'app', usd: 0.05 },
+              ],
+            },
+            serviceFee: {
+              bps: 10,
+              collectedBps: 20,
+              chainId: 1,
+              token: USDC_ETHEREUM,
+              rawAmount: '25000',
+              paidAs: 'offchain_balance',
+            },
+            partnerMarkup: {
+              bps: 10,
+              collectedBps: 20,
+              chainId: 1,
+              token: USDC_ETHEREUM,
+              rawAmount: '25000',
+              paidAs: 'offchain_balance',
+            },
+          },
         },
       ],
     },
@@ -550,9 +582,58 @@ export const PING_RESPONSE_EXAMPLE: PingResponse = {
   partnerId: PARTNER_ID,
 };
 
+export const ATTEMPT_SEARCH_REQUEST_EXAMPLE: AttemptSearchRequestBody = {
+  walletAddress: WALLET,
+  status: ['settled', 'failed'],
+  createdFrom: '2026-03-01T00:00:00Z',
+  limit: 20,
+};
+
+export const ATTEMPT_SEARCH_RESPONSE_EXAMPLE: AttemptSearchResponse = {
+  apiVersion: API_VERSION,
+  attempts: [
+    {
+      attemptId: ATTEMPT_ID,
+      intentSessionId: INTENT_SESSION_ID,
+      status: 'settled',
+      walletAddress: WALLET,
+      recipient: WALLET,
+      createdAt: '2026-03-02T10:00:20.000Z',
+      updatedAt: '2026-03-02T10:02:31.000Z',
+      transactions: [
+        { chainId: 1, txHash: TX_ETHEREUM, role: 'source' },
+        { chainId: 42161, txHash: TX_ARBITRUM, role: 'source' },
+        { chainId: 8453, txHash: FILL_ETHEREUM, role: 'fill' },
+        { chainId: 8453, txHash: FILL_ARBITRUM, role: 'fill' },
+      ],
+    },
+  ],
+  // The cursor a search with the request example's filters gets when this attempt ends its page.
+  nextCursor: encodeSearchCursor(
+    {
+      walletAddress: WALLET.toLowerCase(),
+      recipient: null,
+      statuses: ['settled', 'failed'],
+      createdFrom: Date.parse('2026-03-01T00:00:00Z'),
+      createdTo: null,
+    },
+    { createdAt: Date.parse('2026-03-02T10:00:20.000Z'), attemptId: ATTEMPT_ID },
+  ),
+};
+
+export const TRANSACTION_ATTEMPT_RESPONSE_EXAMPLE: TransactionAttemptResponse = {
+  ...ATTEMPT_SNAPSHOT_EXAMPLE,
+  matchedTransaction: { chainId: 8453, txHash: FILL_ARBITRUM, role: 'fill' },
+  otherAttemptIds: [],
+};
+
 /** Named examples of each request body, for the document and the tests. */
 export const REQUEST_EXAMPLES = {
   quote: { singleTarget: QUOTE_REQUEST_EXAMPLE, multiTarget: MULTI_TARGET_QUOTE_REQUEST_EXAMPLE },
   prepare: { withWalletContext: PREPARE_REQUEST_EXAMPLE, empty: {} },
   submitted: { evidence: SUBMITTED_REQUEST_EXAMPLE },
+  searchAttempts: {
+    byWallet: ATTEMPT_SEARCH_REQUEST_EXAMPLE,
+    nextPage: { ...ATTEMPT_SEARCH_REQUEST_EXAMPLE, cursor: ATTEMPT_SEARCH_RESPONSE_EXAMPLE.nextCursor! },
+  },
 } as const;

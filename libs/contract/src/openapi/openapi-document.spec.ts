@@ -24,6 +24,7 @@ import { validateQuoteRequest } from '../quote/validate-quote-request';
 import { ChainResultDto } from '../submitted/chain-result.dto';
 import { SubmittedRequestDto } from '../submitted/submitted-request.dto';
 import { validateSubmittedRequest } from '../submitted/validate-submitted-request';
+import { validateAttemptSearchRequest } from '../lookups/validate-attempt-search-request';
 import { WalletAuthorizationInputDto } from '../submitted/wallet-authorization-input.dto';
 import { codeOfContext } from '../validation/coded';
 import { errorsOf } from '../validation/validation-result.fixture';
@@ -166,6 +167,9 @@ describe('the OpenAPI document built from libs/contract', () => {
         errorsOf(validatePrepareRequest(body, POLICY)),
       ),
       ...Object.values(REQUEST_EXAMPLES.submitted).map((body) => errorsOf(validateSubmittedRequest(body))),
+      ...Object.values(REQUEST_EXAMPLES.searchAttempts).map((body) =>
+        errorsOf(validateAttemptSearchRequest(body, POLICY)),
+      ),
     ];
     expect(checks).toEqual(checks.map(() => []));
   });

@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../enums/webhook-event-kind';
+import { WEBHOOK_CONTROL_PARAMETERS, WEBHOOK_CONTROL_SCHEMAS } from './webhook-control-openapi';
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes';
 import { API_VERSION, type ErrorResponse } from '../errors/error-response';
 import { API_PREFIX, HEADER } from '../headers';
@@ -46,11 +47,13 @@ export const REASON_PHRASES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
@@ -73,6 +76,8 @@ const H = {
   eventId: headerName(HEADER.eventId),
   retryAfter: headerName(HEADER.retryAfter),
   requestId: 'X-Request-Id',
+  rateLimitPolicy: 'RateLimit-Policy',
+  rateLimit: 'RateLimit',
 } as const;
 
 const NONCE_PATTERN = '^[A-Za-z0-9._~-]{16,128}$';
@@ -107,6 +112,16 @@ export function buildOpenApiDocument(): OpenApiDocument {
         description: 'Report wallet execution evidence and follow the attempt to its end.',
       },
       {
+        name: 'Lookups',
+        description:
+          'Support and reconciliation: your attempts by wallet, recipient, status and time, and the attempt a transaction belongs to. Read from an index of the attempt streams caught up before every lookup; GET status stays the source of truth.',
+      },
+      {
+        name: 'Webhook control',
+        description:
+          'Your webhook events with every delivery try, redelivery of one, recovery of a time range: the partner-facing counterpart of the operator tools.',
+      },
+      {
         name: 'Webhooks',
         description:
           'Signed lifecycle events the service POSTs to your configured callback URL. At least once, ordered per attempt; GET status stays the source of truth.',
@@ -119,8 +134,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
     paths: Object.fromEntries(pathEntries()),
     webhooks: Object.fromEntries(WEBHOOK_EVENT_KINDS.map((kind) => [kind, { post: webhookOperation(kind) }])),
     components: {
-      schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ...ENUM_SCHEMAS },
-      parameters: parameters(),
+      schemas: { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS, ...WEBHOOK_CONTROL_SCHEMAS, ...ENUM_SCHEMAS },
+      parameters: { ...parameters(), ...WEBHOOK_CONTROL_PARAMETERS },
       responses: sharedResponses(),
       headers: responseHeaders(),
       securitySchemes: securitySchemes(),
@@ -140,9 +155,12 @@ function pathEntries(): [string, Record<string, JsonSchema>][] {
 
 function operation(name: OperationName, spec: OperationSpec): JsonSchema {
   const params = [
-    ...(spec.pathParameter ? [{ $ref: `#/components/parameters/${spec.pathParameter.name}` }] : []),
+    ...(spec.pathParameters ?? (spec.pathParameter ? [spec.pathParameter] : [])).map((p) => ({
+      $ref: `#/components/parameters/${p.name}`,
+    })),
     ...authParameters(),
     ...(spec.method === 'post' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(spec.headerParameters ?? []).map((name) => ({ $ref: `#/components/parameters/${name}` })),
   ];
   return {
     operationId: name,
@@ -155,7 +173,7 @@ function operation(name: OperationName, spec: OperationSpec): JsonSchema {
       '200': {
         description: spec.response.description,
         headers: commonHeaders(),
-        content: {
+        content: spec.responseContent ?? {
           'application/json': { schema: ref(spec.response.schema), example: spec.response.example },
         },
       },
@@ -254,6 +272,8 @@ function errorResponse(status: number, codes: ErrorCode[], examplePath: string):
 /** Codes answered with a Retry-After header. */
 const RETRY_AFTER_CODES = new Set<ErrorCode>([
   'rate_limited',
+  'unauthenticated_rate_limited',
+  'live_stream_limit_reached',
   'idempotency_request_in_progress',
   'dependency_unavailable',
 ]);
@@ -276,6 +296,8 @@ function commonHeaders(): Record<string, JsonSchema> {
   return {
     [H.apiVersion]: { $ref: '#/components/headers/ApiVersion' },
     [H.requestId]: { $ref: '#/components/headers/RequestId' },
+    [H.rateLimitPolicy]: { $ref: '#/components/headers/RateLimitPolicy' },
+    [H.rateLimit]: { $ref: '#/components/headers/RateLimit' },
   };
 }
 
@@ -307,6 +329,20 @@ function parameters(): Record<string, JsonSchema> {
       required: true,
       description: OPERATIONS.status.pathParameter!.description,
       schema: { type: 'string', minLength: 1 },
+    },
+    chainId: {
+      name: 'chainId',
+      in: 'path',
+      required: true,
+      description: OPERATIONS.transactionAttempt.pathParameters![0].description,
+      schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+    },
+    txHash: {
+      name: 'txHash',
+      in: 'path',
+      required: true,
+      description: OPERATIONS.transactionAttempt.pathParameters![1].description,
+      schema: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
     },
     PartnerIdHeader: header(
       H.partnerId,
@@ -386,6 +422,17 @@ function responseHeaders(): Record<string, JsonSchema> {
       description: 'Seconds to wait before retrying.',
       required: true,
       schema: { type: 'string', pattern: '^[0-9]+$' },
+    },
+    // IETF draft-ietf-httpapi-ratelimit-headers-11 (May 2026), sections 3 and 4: Structured Field lists.
+    RateLimitPolicy: {
+      description:
+        'The quota policy that applied to this request (IETF draft httpapi-ratelimit-headers): `"partner";q=<quota units>;w=60` once authenticated (a quote costs 1 + sources × providers units, every other request 1), `"unauthenticated";q=<requests>;w=60` for requests that failed authentication.',
+      schema: { type: 'string', examples: ['"partner";q=600;w=60'] },
+    },
+    RateLimit: {
+      description:
+        'The quota left under that policy: `r` units remaining, `t` seconds until the quota is whole again. Per process: each instance of the service keeps its own.',
+      schema: { type: 'string', examples: ['"partner";r=597;t=1'] },
     },
   };
 }
@@ -515,7 +562,8 @@ function infoDescription(): string {
     '',
     '## Conventions',
     '',
-    `- Every response carries \`${H.apiVersion}: ${API_VERSION}\` and \`${H.requestId}\`; every JSON body carries \`"apiVersion": "${API_VERSION}"\`.`,
+    `- Every response carries \`${H.apiVersion}: ${API_VERSION}\` and \`${H.requestId}\`; every JSON body carries \`"apiVersion": "${API_VERSION}"\`, and every error body the same id as \`requestId\`.`,
+    `- Rate-limited responses carry \`${H.rateLimitPolicy}\` and \`${H.rateLimit}\` (IETF draft httpapi-ratelimit-headers); a 429 carries \`${H.retryAfter}\` too.`,
     '- Responses may gain informational fields within version 1: tolerate fields and enumeration values you do not know (the open sets are marked so).',
     '- Requests are strict: an unknown field is rejected (`unknown_field`). Amounts named raw are base-10 unsigned integer strings in token base units; `expiresAt` and the other times are ISO 8601 strings unless stated otherwise.',
     '- POST bodies are `application/json` (UTF-8), at most the configured body size (256 KiB by default).',
@@ -544,7 +592,7 @@ function infoDescription(): string {
     '## Errors',
     '',
     'Every error answers with an `ErrorResponse` body and a stable `code`; each code has one HTTP status. Each operation lists the codes it can answer with. ' +
-      `${unrouted.map((code) => `\`${code}\``).join(' and ')} answer requests that match no operation.`,
+      `${unrouted.map((code) => `\`${code}\``).join(', ')} answer requests that match no operation or that the HTTP parser refuses before any routing.`,
     '',
     '| Code | Status | When |',
     '| --- | --- | --- |',

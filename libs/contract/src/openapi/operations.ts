@@ -1,18 +1,40 @@
 import { type ErrorCode } from '../errors/error-codes';
 import {
+  ATTEMPT_SEARCH_RESPONSE_EXAMPLE,
   ATTEMPT_SNAPSHOT_EXAMPLE,
   PING_RESPONSE_EXAMPLE,
   PREPARE_RESPONSE_EXAMPLE,
   QUOTE_RESPONSE_EXAMPLE,
   REQUEST_EXAMPLES,
   SUBMITTED_RESPONSE_EXAMPLE,
+  TRANSACTION_ATTEMPT_RESPONSE_EXAMPLE,
 } from './examples';
+import {
+  LIVE_STATUS_STREAM_CONTENT,
+  WEBHOOK_EVENTS_RESPONSE_EXAMPLE,
+  WEBHOOK_RECOVER_REQUEST_EXAMPLE,
+  WEBHOOK_RECOVER_RESPONSE_EXAMPLE,
+  WEBHOOK_REDELIVER_RESPONSE_EXAMPLE,
+} from './webhook-control-openapi';
 
 /**
  * The v1 operations. Their names are the gateway's route names (libs/gateway `ROUTES`), which a test checks
  * together with each method and path, so a route cannot be added to the gateway without the document.
  */
-export const OPERATION_NAMES = ['ping', 'quote', 'prepare', 'submitted', 'status'] as const;
+export const OPERATION_NAMES = [
+  'ping',
+  'quote',
+  'prepare',
+  'submitted',
+  'status',
+  'searchAttempts',
+  'transactionAttempt',
+  'webhookEvents',
+  'webhookEventsAfter',
+  'webhookRedeliver',
+  'webhookRecover',
+  'attemptEvents',
+] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
 export interface OperationSpec {
@@ -23,8 +45,14 @@ export interface OperationSpec {
   summary: string;
   description: string;
   pathParameter?: { name: string; description: string };
+  /** Several path parameters, in path order (instead of `pathParameter`). */
+  pathParameters?: { name: string; description: string }[];
   requestBody?: { schema: string; required: boolean; examples: Record<string, unknown> };
   response: { schema: string; description: string; example: unknown };
+  /** A 200 that is not JSON (the live status stream: `text/event-stream`): its `content` as the document shows it. */
+  responseContent?: Record<string, unknown>;
+  /** Optional request headers of this operation beyond authentication (components/parameters names). */
+  headerParameters?: string[];
 }
 
 export const OPERATIONS: Record<OperationName, OperationSpec> = {
@@ -103,13 +131,162 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
       example: ATTEMPT_SNAPSHOT_EXAMPLE,
     },
   },
+  searchAttempts: {
+    method: 'post',
+    path: '/attempts/search',
+    tag: 'Lookups',
+    summary: 'Search attempts by wallet, recipient, status and time',
+    description: [
+      "Lists your attempts of a wallet and/or a recipient, newest first (by creation, then attemptId), optionally narrowed by status and by a creation time range; paginated with an opaque cursor: pass `nextCursor` back with the same filters for the next page. Another partner's attempts are never listed.",
+      'A read: the filters travel in the signed body (the signing string has no place for a query string), so it is a POST. It needs an Idempotency-Key like every POST, but nothing is recorded under it: the same key and body simply read again.',
+      'Eventually consistent with the attempt streams, read-your-writes in practice: each search first catches up with every event recorded before it arrived. GET status stays the source of truth for one attempt.',
+    ].join('\n\n'),
+    requestBody: {
+      schema: 'AttemptSearchRequest',
+      required: true,
+      examples: REQUEST_EXAMPLES.searchAttempts,
+    },
+    response: {
+      schema: 'AttemptSearchResponse',
+      description: 'One page of attempt summaries.',
+      example: ATTEMPT_SEARCH_RESPONSE_EXAMPLE,
+    },
+  },
+  transactionAttempt: {
+    method: 'get',
+    path: '/transactions/{chainId}/{txHash}/attempt',
+    tag: 'Lookups',
+    summary: 'Find the attempt a transaction belongs to',
+    description:
+      "The attempt (its canonical snapshot) that knows this transaction on this chain: a source transaction reported as evidence, a leg's fill on the target chain, or its refund; `matchedTransaction.role` says which. When several of your attempts know the hash (it was reported twice), the newest is returned and the others are listed in `otherAttemptIds`. Another partner's attempt answers `transaction_not_found`. No body, no Idempotency-Key.",
+    pathParameters: [
+      { name: 'chainId', description: 'The chain the transaction is on (decimal chain id).' },
+      { name: 'txHash', description: 'The transaction hash: 0x followed by 64 hex characters, any case.' },
+    ],
+    response: {
+      schema: 'TransactionAttemptResponse',
+      description: 'The attempt snapshot and how it knows the transaction.',
+      example: TRANSACTION_ATTEMPT_RESPONSE_EXAMPLE,
+    },
+  },
+  webhookEvents: {
+    method: 'get',
+    path: '/webhooks/events',
+    tag: 'Webhook control',
+    summary: 'List your webhook events and their delivery tries',
+    description: [
+      'The lifecycle events of your attempts, oldest first (in the order they were queued for your callback URL), each with its status and every delivery try: when it ended, your HTTP status, the latency and the outcome. One page of up to 100 events; `nextCursor` continues (GET /webhooks/events/after/{cursor}). Events are kept at least 30 days (webhook streams are never deleted). No body, no Idempotency-Key.',
+    ].join('\n\n'),
+    response: {
+      schema: 'WebhookEventsResponse',
+      description: 'The first page.',
+      example: WEBHOOK_EVENTS_RESPONSE_EXAMPLE,
+    },
+  },
+  webhookEventsAfter: {
+    method: 'get',
+    path: '/webhooks/events/after/{cursor}',
+    tag: 'Webhook control',
+    summary: 'Continue the list of webhook events after a cursor',
+    description:
+      'The page after the `nextCursor` of an earlier page. With `hasMore` false, keep the last `nextCursor` and call again later to see only newer events. A cursor this service did not return answers `invalid_webhook_cursor`. No body, no Idempotency-Key.',
+    pathParameter: { name: 'cursor', description: 'A `nextCursor` an earlier page returned.' },
+    response: {
+      schema: 'WebhookEventsResponse',
+      description: 'The next page.',
+      example: WEBHOOK_EVENTS_RESPONSE_EXAMPLE,
+    },
+  },
+  webhookRedeliver: {
+    method: 'post',
+    path: '/webhooks/redeliver/{eventId}',
+    tag: 'Webhook control',
+    summary: 'Redeliver one webhook event',
+    description: [
+      "A delivered or abandoned event is sent again: the same `eventId` and body, signed afresh, as a new pass of tries behind the attempt's events still pending (`redelivery_queued`). An event waiting for its next retry is tried now (`retry_now`). An event queued and not tried yet answers `webhook_delivery_pending`. Another partner's event, or an unknown one, answers `webhook_event_not_found`.",
+      'No body (or `{}`). Repeating the Idempotency-Key answers the first result again and sends nothing more.',
+    ].join('\n\n'),
+    pathParameter: {
+      name: 'eventId',
+      description: 'The `eventId` of a webhook (from its body, the list, or the live status stream).',
+    },
+    requestBody: { schema: 'WebhookRedeliverRequest', required: false, examples: { empty: {} } },
+    response: {
+      schema: 'WebhookRedeliverResponse',
+      description: 'What the redelivery did.',
+      example: WEBHOOK_REDELIVER_RESPONSE_EXAMPLE,
+    },
+  },
+  webhookRecover: {
+    method: 'post',
+    path: '/webhooks/recover',
+    tag: 'Webhook control',
+    summary: 'Recover every webhook event of a time range',
+    description: [
+      "Every delivered or abandoned event of your attempts whose `occurredAt` is in [from, to) is sent again: same event ids and bodies, signed afresh, each attempt's events in their original order. Events still queued or retrying are on their way and left alone. The range spans at most 7 days.",
+      'Repeating the Idempotency-Key answers the first result again and sends nothing more.',
+    ].join('\n\n'),
+    requestBody: {
+      schema: 'WebhookRecoverRequest',
+      required: true,
+      examples: { oneDay: WEBHOOK_RECOVER_REQUEST_EXAMPLE },
+    },
+    response: {
+      schema: 'WebhookRecoverResponse',
+      description: 'The events sent again.',
+      example: WEBHOOK_RECOVER_RESPONSE_EXAMPLE,
+    },
+  },
+  attemptEvents: {
+    method: 'get',
+    path: '/attempts/{attemptId}/events',
+    tag: 'Attempts',
+    summary: "Live status: the attempt's lifecycle events as Server-Sent Events",
+    description: [
+      "For partners who cannot receive webhooks: the same events, ids and bodies as the webhooks, as Server-Sent Events (`text/event-stream`). Each event's `id` is the webhook `eventId`, `event` its kind, `data` exactly the webhook body. The stream starts with the attempt's past events, then sends each new one as it happens, and ends after the terminal one (`settled` or `failed`; at once for an expired attempt). Comment lines are heartbeats.",
+      'Reconnect with `Last-Event-ID` (the last `id` you received) to get only the events after it. At most 20 streams open at once per partner and service instance (`live_stream_limit_reached`). Signed like every GET; no body, no Idempotency-Key.',
+    ].join('\n\n'),
+    pathParameter: { name: 'attemptId', description: 'The `attemptId` prepare returned.' },
+    headerParameters: ['LastEventIdHeader'],
+    response: {
+      schema: 'WebhookEvent',
+      description: 'The event stream; each `data` is a WebhookEvent.',
+      example: null,
+    },
+    responseContent: LIVE_STATUS_STREAM_CONTENT,
+  },
 };
 
 const ALL = OPERATION_NAMES;
-const POST = ['quote', 'prepare', 'submitted'] as const;
-const GET = ['ping', 'status'] as const;
+const POST = [
+  'quote',
+  'prepare',
+  'submitted',
+  'searchAttempts',
+  'webhookRedeliver',
+  'webhookRecover',
+] as const;
+const GET = [
+  'ping',
+  'status',
+  'transactionAttempt',
+  'webhookEvents',
+  'webhookEventsAfter',
+  'attemptEvents',
+] as const;
 /** The operations a feature answers over the bus (all but ping, which the gateway answers itself). */
-const FEATURE = ['quote', 'prepare', 'submitted', 'status'] as const;
+const FEATURE = [
+  'quote',
+  'prepare',
+  'submitted',
+  'status',
+  'searchAttempts',
+  'transactionAttempt',
+  'webhookEvents',
+  'webhookEventsAfter',
+  'webhookRedeliver',
+  'webhookRecover',
+] as const;
 
 /**
  * Which operations can answer each error code. Typed as a record over every ErrorCode: a code added to the
@@ -130,6 +307,10 @@ export const ERROR_CODE_OPERATIONS = {
   internal_error: ALL,
   not_implemented: FEATURE,
   dependency_unavailable: ALL,
+  malformed_http_request: [],
+  request_timeout: [],
+  request_header_fields_too_large: [],
+  connection_limit_reached: [],
   external_auth_signature_invalid: ALL,
   external_auth_request_invalid: ALL,
   external_auth_timestamp_invalid: ALL,
@@ -138,17 +319,19 @@ export const ERROR_CODE_OPERATIONS = {
   external_auth_nonce_conflict: ALL,
   external_auth_headers_required: ALL,
   external_auth_version_mismatch: ALL,
+  external_auth_body_required: POST,
   partner_disabled: ALL,
   rate_limited: ALL,
+  unauthenticated_rate_limited: ALL,
   idempotency_key_required: POST,
   idempotency_key_invalid: POST,
   idempotency_key_reused: POST,
   idempotency_request_in_progress: POST,
-  invalid_wallet_address: ['quote'],
-  invalid_recipient: ['quote'],
+  invalid_wallet_address: ['quote', 'searchAttempts'],
+  invalid_recipient: ['quote', 'searchAttempts'],
   invalid_sources: ['quote'],
   duplicate_source: ['quote'],
-  invalid_chain_id: ['quote', 'submitted'],
+  invalid_chain_id: ['quote', 'submitted', 'transactionAttempt'],
   invalid_token_address: ['quote'],
   invalid_amount: ['quote'],
   invalid_decimals: ['quote'],
@@ -178,13 +361,26 @@ export const ERROR_CODE_OPERATIONS = {
   intent_session_not_ready: ['prepare'],
   quote_changed: ['prepare'],
   intent_session_already_prepared: ['prepare'],
-  attempt_not_found: ['submitted', 'status'],
+  attempt_not_found: ['submitted', 'status', 'attemptEvents'],
+  search_filter_required: ['searchAttempts'],
+  invalid_status_filter: ['searchAttempts'],
+  invalid_time_range: ['searchAttempts'],
+  invalid_limit: ['searchAttempts'],
+  invalid_cursor: ['searchAttempts'],
+  invalid_transaction_hash: ['transactionAttempt'],
+  transaction_not_found: ['transactionAttempt'],
   unknown_chain: ['submitted'],
   evidence_deadline_passed: ['submitted'],
   contract_wallet_unsupported: ['submitted'],
   wallet_authorization_invalid: ['submitted'],
   wallet_authorization_expired: ['submitted'],
   evidence_limit_exceeded: ['submitted'],
+  invalid_webhook_cursor: ['webhookEventsAfter'],
+  webhook_event_not_found: ['webhookRedeliver'],
+  webhook_delivery_pending: ['webhookRedeliver'],
+  invalid_recover_range: ['webhookRecover'],
+  invalid_last_event_id: ['attemptEvents'],
+  live_stream_limit_reached: ['attemptEvents'],
 } as const satisfies Record<ErrorCode, readonly OperationName[]>;
 
 /** The error codes an operation can answer with, in registry order. */

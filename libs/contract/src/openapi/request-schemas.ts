@@ -16,6 +16,8 @@ import { DECIMAL_STRING_RULE } from '../validation/is-decimal-string.decorator';
 import { EVM_ADDRESS_RULE } from '../validation/is-evm-address.decorator';
 import { RAW_AMOUNT_RULE } from '../validation/is-raw-amount.decorator';
 import { JSON_LIMITS } from '../validation/json-bounds';
+import { LOOKUP_LIMITS } from '../lookups/lookup-limits';
+import { type AttemptSearchRequestBody } from '../lookups/lookup.types';
 import { type JsonSchema, objectSchema, ref } from './json-schema';
 
 /**
@@ -417,7 +419,69 @@ const submittedRequest = objectSchema<SubmittedRequestDto>(
   },
 );
 
+const isoInstant = (what: string): JsonSchema => ({
+  type: 'string',
+  format: 'date-time',
+  description: `${what}: an ISO 8601 instant with a zone, e.g. \`2026-03-02T10:00:00Z\` (\`invalid_time_range\`).`,
+});
+
+const attemptSearchRequest = objectSchema<AttemptSearchRequestBody>(
+  {
+    walletAddress: {
+      schema: accountAddress('The wallet that executed the attempts (any case)', 'invalid_wallet_address'),
+      optional: true,
+    },
+    recipient: {
+      schema: accountAddress('The wallet that receives the target tokens (any case)', 'invalid_recipient'),
+      optional: true,
+    },
+    status: {
+      schema: {
+        description:
+          'Only attempts in this status, or in one of these (a non-empty array of distinct values) (`invalid_status_filter`).',
+        anyOf: [
+          ref('AttemptStatus'),
+          { type: 'array', items: ref('AttemptStatus'), minItems: 1, maxItems: 6, uniqueItems: true },
+        ],
+      },
+      optional: true,
+    },
+    createdFrom: { schema: isoInstant('Only attempts created at or after this instant'), optional: true },
+    createdTo: {
+      schema: isoInstant('Only attempts created before this instant; later than createdFrom'),
+      optional: true,
+    },
+    limit: {
+      schema: {
+        type: 'integer',
+        minimum: 1,
+        maximum: LOOKUP_LIMITS.maxLimit,
+        default: LOOKUP_LIMITS.defaultLimit,
+        description: `Attempts per page, 1 to ${LOOKUP_LIMITS.maxLimit}; ${LOOKUP_LIMITS.defaultLimit} when absent (\`invalid_limit\`).`,
+      },
+      optional: true,
+    },
+    cursor: {
+      schema: {
+        type: 'string',
+        minLength: 1,
+        maxLength: LOOKUP_LIMITS.maxCursorLength,
+        description:
+          'The `nextCursor` of the previous page, sent with the same filters; opaque (`invalid_cursor`).',
+      },
+      optional: true,
+    },
+  },
+  {
+    description:
+      'Body of POST /attempts/search. Names walletAddress, recipient or both (`search_filter_required`); every other field narrows the search.',
+    closed: true,
+    extra: { anyOf: [{ required: ['walletAddress'] }, { required: ['recipient'] }] },
+  },
+);
+
 export const REQUEST_SCHEMAS: Record<string, JsonSchema> = {
+  AttemptSearchRequest: attemptSearchRequest,
   QuoteRequest: quoteRequest,
   SourceInput: sourceInput,
   TargetInput: targetInput,

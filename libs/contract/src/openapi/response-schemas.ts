@@ -6,6 +6,14 @@ import {
   type StatusLeg,
 } from '../attempt/per-chain-status.types';
 import { type SettledOutput } from '../attempt/settled-output.types';
+import { type AppFeeShare, type LegFees, type ProviderFees } from '../attempt/leg-fees.types';
+import {
+  type AttemptSearchResponse,
+  type AttemptSummary,
+  type AttemptTransactionRef,
+  TRANSACTION_ROLES,
+  type TransactionAttemptResponse,
+} from '../lookups/lookup.types';
 import { type ErrorResponse, type FieldError, API_VERSION } from '../errors/error-response';
 import { type PingResponse } from '../ping/ping-response.types';
 import {
@@ -41,7 +49,7 @@ import {
 } from '../quote/selected-plan.types';
 import { type Target, type TargetToken } from '../quote/target.types';
 import { type WebhookEventPayload } from '../webhook/webhook-event-payload.types';
-import { type FieldsOf, type JsonSchema, objectSchema, ref } from './json-schema';
+import { enumSchema, type FieldsOf, type JsonSchema, objectSchema, ref } from './json-schema';
 
 /**
  * The response bodies, written against the response types of the contract: one entry per property, required,
@@ -486,6 +494,62 @@ const legDelay = objectSchema<LegDelay>(
   { description: "Present once a leg ran past its provider's expected fill time; kept after the leg ends." },
 );
 
+const providerFees = objectSchema<ProviderFees>(
+  {
+    provider: { schema: str() },
+    totalUsd: {
+      schema: num('The fee total the provider quoted, USD; null when it gave none.'),
+      nullable: true,
+    },
+    lines: {
+      schema: arrayOf(
+        {
+          type: 'object',
+          required: ['kind', 'usd'],
+          properties: { kind: str('`provider`, `app`, `gas`, `swap` or `other`.'), usd: num() },
+        },
+        'The non-zero fee lines by kind, as the provider quoted them.',
+      ),
+    },
+  },
+  { description: "The provider's own fees for the leg, as it quoted them when the attempt was prepared." },
+);
+
+const appFeeShare = objectSchema<AppFeeShare>(
+  {
+    bps: { schema: int('The rate asked of the provider for this share, basis points of the input.') },
+    collectedBps: {
+      schema: int('The rate the provider charges for the whole app fee (service fee + markup); some cap it.'),
+    },
+    chainId: { schema: int() },
+    token: { schema: str("The leg's source token (the zero address for the native currency).") },
+    rawAmount: {
+      schema: str(
+        'Raw base units of `token`, base 10: input × bps / 10 000 × collectedBps / (service + markup bps), rounded down.',
+      ),
+    },
+    paidAs: {
+      schema: str(
+        'How the provider pays the app fee out: `offchain_balance`, `destination_transfer`, `source_transfer`.',
+      ),
+      nullable: true,
+    },
+  },
+  { description: 'One share of the app fee the provider takes out of the leg input.' },
+);
+
+const legFees = objectSchema<LegFees>(
+  {
+    providerFees: { schema: ref('ProviderFees'), nullable: true },
+    serviceFee: { schema: ref('AppFeeShare'), nullable: true },
+    partnerMarkup: { schema: ref('AppFeeShare'), nullable: true },
+  },
+  {
+    description:
+      "Additive: the leg's fees as quoted when the attempt was prepared: the provider's own fees, the service fee and the partner's markup (owed to the partner off-chain). Absent on attempts prepared before it was recorded.",
+  },
+);
+
 const statusLeg = objectSchema<StatusLeg>(
   {
     legIndex: { schema: int() },
@@ -533,6 +597,7 @@ const statusLeg = objectSchema<StatusLeg>(
     },
     refund: { schema: ref('LegRefund'), optional: true, nullable: true },
     delayed: { schema: ref('LegDelay'), optional: true, nullable: true },
+    fees: { schema: ref('LegFees'), optional: true, nullable: true },
   },
   {
     description: 'One leg: one source on one chain delivering to one target. Settlement is reported per leg.',
@@ -585,6 +650,62 @@ const attemptSnapshot = objectSchema<AttemptSnapshot>(snapshotFields, {
   description:
     'The canonical attempt status: the body of GET status and of the submitted response, and the base of every webhook. `settled` means the target token is in the recipient wallet.',
 });
+
+// --- lookups ------------------------------------------------------------------------------------------------
+
+const attemptTransactionRef = objectSchema<AttemptTransactionRef>(
+  {
+    chainId: { schema: int() },
+    txHash: { schema: str('Lowercase.') },
+    role: {
+      schema: enumSchema(
+        TRANSACTION_ROLES,
+        "`source`: a source transaction reported as evidence; `fill`: a leg's fill on the target chain; `refund`: a leg's refund.",
+      ),
+    },
+  },
+  { description: 'A transaction an attempt knows, and how.' },
+);
+
+const attemptSummary = objectSchema<AttemptSummary>(
+  {
+    attemptId: { schema: str() },
+    intentSessionId: { schema: str() },
+    status: { schema: ref('AttemptStatus') },
+    walletAddress: { schema: str() },
+    recipient: { schema: str() },
+    createdAt: { schema: isoTime('When prepare created the attempt. ISO 8601.') },
+    updatedAt: { schema: isoTime("The time of the attempt's latest recorded event. ISO 8601.") },
+    transactions: { schema: arrayOf(ref('AttemptTransactionRef'), 'In the order the attempt learnt them.') },
+  },
+  { description: 'One attempt in a search page; GET status gives its whole snapshot.' },
+);
+
+const attemptSearchResponse = objectSchema<AttemptSearchResponse>(
+  {
+    apiVersion: { schema: apiVersion },
+    attempts: { schema: arrayOf(ref('AttemptSummary'), 'Newest first (createdAt, then attemptId).') },
+    nextCursor: {
+      schema: str('Send it as `cursor`, with the same filters, for the next page; null on the last page.'),
+      nullable: true,
+    },
+  },
+  { description: '200 of POST /attempts/search.' },
+);
+
+const transactionAttemptResponse = objectSchema<TransactionAttemptResponse>(
+  {
+    ...snapshotFields,
+    matchedTransaction: { schema: ref('AttemptTransactionRef') },
+    otherAttemptIds: {
+      schema: arrayOf(str(), 'Your other attempts that know the same hash, newest first; usually empty.'),
+    },
+  },
+  {
+    description:
+      '200 of GET /transactions/{chainId}/{txHash}/attempt: the attempt snapshot, and how it knows the hash.',
+  },
+);
 
 const webhookEvent = objectSchema<WebhookEventPayload>(
   {
@@ -639,6 +760,10 @@ const errorResponse = objectSchema<ErrorResponse>(
       ),
       optional: true,
     },
+    requestId: {
+      schema: str("The request's id, the same as the `X-Request-Id` header: quote it to support."),
+      optional: true,
+    },
   },
   { description: 'The body of every error response. Branch on `code`.' },
 );
@@ -675,6 +800,13 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   LegRefund: legRefund,
   LegDelay: legDelay,
   SettledOutput: settledOutput,
+  LegFees: legFees,
+  ProviderFees: providerFees,
+  AppFeeShare: appFeeShare,
+  AttemptSearchResponse: attemptSearchResponse,
+  AttemptSummary: attemptSummary,
+  AttemptTransactionRef: attemptTransactionRef,
+  TransactionAttemptResponse: transactionAttemptResponse,
   WebhookEvent: webhookEvent,
   ErrorResponse: errorResponse,
   FieldError: fieldError,

@@ -32,6 +32,7 @@ import { notePartner } from '../http/request-partner';
 import { IdempotencyLedger, type IdempotencyTicket } from '../idempotency/idempotency-ledger';
 import { type RequestFingerprint } from '../idempotency/idempotency.events';
 import { NonceRegistry } from '../nonce/nonce-registry';
+import { chargePartner } from '../rate-limit/partner-rate-limit';
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import { type RequestRecords } from '../records/request-records.port';
 import { type BusRoute, type ExternalRoute, type LocalRoute, probedPatternOf } from './external-route';
@@ -95,7 +96,7 @@ export class ExternalRequestPipeline {
       body: result.value,
       receivedAt: now,
     };
-    if (idempotencyKey === null) {
+    if (idempotencyKey === null || route.readOnly) {
       this.send(res, await this.call(route, request));
       return;
     }
@@ -111,6 +112,20 @@ export class ExternalRequestPipeline {
     const admitted = await this.admit(req, route);
     await this.accept(admitted, route, null);
     void res.status(200).send({ apiVersion: API_VERSION, ok: true, partnerId: admitted.partner.partnerId });
+  }
+
+  /**
+   * An endpoint the gateway serves itself over a long-lived response (the live status stream): the same checks as
+   * any GET, the nonce spent; the caller answers. Who is asking.
+   */
+  async admitLocally(
+    req: FastifyRequest,
+    route: LocalRoute,
+    resourceId: string | null,
+  ): Promise<{ partnerId: string; requestId: string }> {
+    const admitted = await this.admit(req, route);
+    await this.accept(admitted, route, resourceId);
+    return { partnerId: admitted.partner.partnerId, requestId: admitted.requestId };
   }
 
   /** Steps 1–7 and the body's parse: who is asking, within which limits, and what they sent. */
@@ -132,13 +147,7 @@ export class ExternalRequestPipeline {
     const partner = this.partners.get(auth.partnerId)!;
     notePartner(req, partner.partnerId);
     if (!partner.enabled) throw new ApiError('partner_disabled', 'this partner is disabled');
-    const wait = this.limiter.take(partner.partnerId, partner.rateLimitPerMinute, now);
-    if (wait > 0)
-      throw new ApiError(
-        'rate_limited',
-        `rate limit of ${partner.rateLimitPerMinute} requests per minute reached`,
-        { retryAfterSeconds: wait },
-      );
+    chargePartner(this.limiter, req, partner, route.name, rawBody, now);
     const nonce =
       auth.nonce && auth.requestTupleHash ? { value: auth.nonce, tuple: auth.requestTupleHash } : null;
     if (nonce && !(await this.nonces.isAvailable(partner.partnerId, nonce.value, nonce.tuple)))
