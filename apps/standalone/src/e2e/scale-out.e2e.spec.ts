@@ -90,15 +90,13 @@ describe('two instances sharing one store', () => {
     );
 
   it('splits the shards between the two instances, and every attempt settles once with its webhooks in order', async () => {
-    await until(
-      'both trackers hold shards',
-      async () => new Set(await holders('settlement-tracker')).size === 2,
-    );
-    await until(
-      'both dispatchers hold shards',
-      async () => new Set(await holders('webhook-dispatcher')).size === 2,
-    );
-    expect((await holders('settlement-tracker')).every((h) => h !== null)).toBe(true);
+    // Every shard held, by two distinct instances (a free shard reads as null, so {one owner, null} is not a split).
+    const splitBetweenTwo = async (group: string) => {
+      const owners = await holders(group);
+      return owners.every((h) => h !== null) && new Set(owners).size === 2;
+    };
+    await until('both trackers hold shards', () => splitBetweenTwo('settlement-tracker'));
+    await until('both dispatchers hold shards', () => splitBetweenTwo('webhook-dispatcher'));
 
     const attempts = await Promise.all(
       [0, 1, 2, 3].map(
