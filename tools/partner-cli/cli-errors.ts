@@ -7,3 +7,8 @@ export class UsageError extends Error {
 export class ConfigError extends Error {
   override readonly name = 'ConfigError' as const;
 }
+
+/** A sandbox-only command was pointed at something that is not the local provider sandbox (exit code 2). */
+export class SandboxOnlyError extends Error {
+  override readonly name = 'SandboxOnlyError' as const;
+}

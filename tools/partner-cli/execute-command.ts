@@ -1,10 +1,12 @@
 import { type PartnerClient, type PartnerResponse } from '@svc/partner-client';
-import { type CliCommand } from './parse-args';
+import { type ApiCommand } from './parse-args';
 import { readBodyFile } from './read-body-file';
 
 export interface Execution {
   /** Set for POST commands: the idempotency-store entry holding the key and bytes. */
   operationId?: string;
+  /** Start a new operation instead of replaying the stored one (`quote --fresh`). */
+  forgetEarlier?: boolean;
   send(): Promise<PartnerResponse>;
 }
 
@@ -14,10 +16,7 @@ export interface Execution {
  * bytes instead of starting a second operation; `--key` names the operation instead. The resource id is part of
  * the operation so one evidence file reported for two attempts never shares a key.
  */
-export function executeCommand(
-  client: PartnerClient,
-  command: Exclude<CliCommand, { name: 'help' }>,
-): Execution {
+export function executeCommand(client: PartnerClient, command: ApiCommand): Execution {
   switch (command.name) {
     case 'ping':
       return { send: () => client.ping() };
@@ -28,6 +27,8 @@ export function executeCommand(
       const operationId = operationIdFor(command.key, `quote:${file.sha256}`);
       return {
         operationId,
+        // --fresh forgets the earlier run's key, so this is a new quote (and the one a re-run replays).
+        ...(command.fresh ? { forgetEarlier: true } : {}),
         send: () => client.quote(file.body, { operationId, idempotencyKey: command.key }),
       };
     }

@@ -97,6 +97,32 @@ describe('partner CLI against a loopback server that verifies signatures', () =>
     });
   });
 
+  it('tells how to get a fresh quote when the replay of an earlier one comes back expired, and --fresh gets one', async () => {
+    const quote = (status: string) => ({
+      status: 200,
+      body: {
+        apiVersion: '1',
+        intentSessionId: 'is_1',
+        quoteStatus: status,
+        expiresAt: '2026-11-25T10:00:00.000Z',
+      },
+    });
+    replies.push(quote('ready'), quote('expired'), quote('ready'), quote('ready'));
+    const first = await cli(['quote', '--file', join(root, 'quote.json')]);
+    expect(first.stderr).not.toContain('expired');
+    const replay = await cli(['quote', '--file', join(root, 'quote.json')]);
+    expect(key(seen[1])).toBe(key(seen[0]));
+    expect(replay.stderr).toContain('it expired at 2026-11-25T10:00:00.000Z');
+    expect(replay.stderr).toContain(`npm run partner -- quote --file ${join(root, 'quote.json')} --fresh`);
+
+    const fresh = await cli(['quote', '--file', join(root, 'quote.json'), '--fresh']);
+    expect(fresh.code).toBe(0);
+    expect(key(seen[2])).not.toBe(key(seen[0]));
+    // The fresh quote is now the one a plain re-run replays.
+    await cli(['quote', '--file', join(root, 'quote.json')]);
+    expect(key(seen[3])).toBe(key(seen[2]));
+  });
+
   it('re-running a quote after no response resends the same key and bytes; another file is a new operation', async () => {
     replies = ['drop'];
     const lost = await cli(['quote', '--file', join(root, 'quote.json')]);

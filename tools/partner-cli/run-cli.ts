@@ -5,12 +5,14 @@ import {
   InvalidResourceIdError,
   PartnerClient,
   PartnerClientError,
+  type PartnerResponse,
 } from '@svc/partner-client';
-import { ConfigError, UsageError } from './cli-errors';
+import { ConfigError, SandboxOnlyError, UsageError } from './cli-errors';
 import { executeCommand } from './execute-command';
 import { formatResponse } from './format-response';
 import { loadCliConfig } from './load-cli-config';
 import { parseArgs } from './parse-args';
+import { runSandboxWallet, type SandboxWalletIo } from './sandbox-wallet';
 import { USAGE } from './usage';
 
 export interface CliIo {
@@ -20,6 +22,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** For tests; defaults to the real clock and fetch inside PartnerClient. */
   client?: { fetch?: typeof fetch; retryBaseDelayMs?: number; maxRetries?: number };
+  /** For tests of the sandbox-only commands: how often they ask for status. */
+  sandbox?: Pick<SandboxWalletIo, 'statusPollMs' | 'followLimitMs'>;
 }
 
 /** Runs one command and returns the exit code: 0 for a 2xx answer, 1 otherwise, 2 for usage or configuration. */
@@ -44,10 +48,32 @@ export async function runCli(
       idempotencyStore: store,
       ...io.client,
     });
+    if (command.name === 'sandbox-wallet' || command.name === 'demo') {
+      io.stderr(
+        `partner ${config.partnerId} (auth v${config.authVersion}, from ${config.source}) → ${config.serviceUrl}\n`,
+      );
+      return await runSandboxWallet(client, command, env, { ...io, ...io.sandbox }).catch(
+        (error: unknown) => {
+          const known = [
+            UsageError,
+            SandboxOnlyError,
+            PartnerClientError,
+            IdempotencyConflictError,
+            InvalidResourceIdError,
+          ];
+          if (known.some((type) => error instanceof type)) throw error;
+          // A reverted transaction, an RPC that went away: say what failed, no stack.
+          io.stderr(`error: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+          return 1;
+        },
+      );
+    }
     const execution = executeCommand(client, command);
     io.stderr(
       `partner ${config.partnerId} (auth v${config.authVersion}, from ${config.source}) → ${config.serviceUrl}\n`,
     );
+    if (execution.forgetEarlier && execution.operationId !== undefined)
+      await store.delete(execution.operationId);
     const earlier = execution.operationId === undefined ? undefined : await store.get(execution.operationId);
     if (earlier)
       io.stderr(
@@ -60,10 +86,16 @@ export async function runCli(
       if (stored) io.stderr(`Idempotency-Key ${stored.key} (${execution.operationId})\n`);
     }
     io.stdout(formatResponse(response));
+    const hint = command.name === 'quote' && earlier ? expiredQuoteHint(response, argv) : null;
+    if (hint) io.stderr(hint);
     return response.status >= 200 && response.status < 300 ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError || error instanceof InvalidResourceIdError) {
       io.stderr(`error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof SandboxOnlyError) {
+      io.stderr(`refusing: ${error.message}\n`);
       return 2;
     }
     if (error instanceof ConfigError) {
@@ -83,4 +115,20 @@ export async function runCli(
     }
     throw error;
   }
+}
+
+/**
+ * A replayed quote past its expiresAt comes back `quoteStatus: "expired"` (the stored session, as the spec says): the
+ * newcomer's next step is a new quote, which needs a new Idempotency-Key.
+ */
+function expiredQuoteHint(response: PartnerResponse, argv: readonly string[]): string | null {
+  const body = response.body as { quoteStatus?: unknown; expiresAt?: unknown } | null;
+  if (response.status !== 200 || typeof body !== 'object' || body?.quoteStatus !== 'expired') return null;
+  const rerun = ['npm run partner --', ...argv.filter((a) => a !== '--fresh'), '--fresh'].join(' ');
+  return [
+    `this is the quote an earlier run created, replayed under its Idempotency-Key; it expired at ${String(body.expiresAt)}`,
+    '(a quote lives about 60 s: prepare it before then). For a new quote, with a new key:',
+    `  ${rerun}`,
+    '',
+  ].join('\n');
 }

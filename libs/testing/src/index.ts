@@ -14,6 +14,7 @@ export * from './sandbox/sandbox-process';
 export * from './process/child-process';
 export * from './process/topology';
 export * from './sandbox/sandbox-flow';
+export * from './sandbox/wallet-part';
 export * from './containers/probe-container-runtime';
 export * from './containers/start-eventstoredb';
 export * from './containers/start-kafka-container';

@@ -20,14 +20,21 @@ describe('npm start + partner CLI', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'standalone-'));
     service = spawn(process.execPath, [runTs, 'tools/dev/start.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SANDBOX_PORT: '0', SANDBOX_MANIFEST_DIR: dataDir },
+      env: {
+        ...process.env,
+        PORT: '0',
+        OPS_PORT: '0', // any free port: tests run side by side
+        DATA_DIR: dataDir,
+        SANDBOX_PORT: '0',
+        SANDBOX_MANIFEST_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`service did not start:\n${stdout}`)), 30_000);
       service.stdout!.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
-        const match = /intent service\s+(http:\/\/\S+)[\s\S]*Ctrl-C stops both/.exec(stdout);
+        const match = /intent service\s+(http:\/\/\S+)[\s\S]*Ctrl-C .* stops everything/.exec(stdout);
         if (match) {
           clearTimeout(timer);
           resolve(match[1] ?? '');

@@ -1,7 +1,8 @@
-import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
+import { type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { signedRequest, type TestPartner } from '../http/signed-request';
 import { type SandboxProcess } from './sandbox-process';
+import { doWalletPart, type PreparedForWalletPart } from './wallet-part';
 
 export interface SandboxFlowOptions {
   /** Port of the service's public API (the standalone service or the distributed gateway). */
@@ -22,16 +23,10 @@ export interface SandboxFlowResult {
   recipient: string;
 }
 
-/** The parts of a prepare response this flow uses (USDC on chain 1: sendTransaction, one chain action). */
-interface PreparedAttempt {
-  attemptId: string;
-  chainActions: { transactions: { to: Hex; data: Hex; value: string }[] }[];
-  walletAuthorization: Parameters<ReturnType<typeof privateKeyToAccount>['signTypedData']>[0];
-}
-
 /**
  * What a partner and its user's wallet do, through the public API: quote USDC 1 → 8453 on relay, prepare, send every
- * returned transaction from the funded sandbox wallet, sign the authorization, report `submitted`. The service then
+ * returned transaction from the funded sandbox wallet and sign the authorization (`doWalletPart`, shared with the
+ * partner CLI's `sandbox-wallet`), report `submitted`. The service then
  * tracks the attempt to settled on its own. Fails loudly on any non-200.
  */
 export async function runSandboxFlow(o: SandboxFlowOptions): Promise<SandboxFlowResult> {
@@ -63,32 +58,18 @@ export async function runSandboxFlow(o: SandboxFlowOptions): Promise<SandboxFlow
     },
     allowedProviders: ['relay'],
   });
-  const attempt = await api<PreparedAttempt>(
+  const attempt = await api<PreparedForWalletPart>(
     'POST',
     `/api/external/intents/${quote.intentSessionId}/prepare`,
     {},
   );
-  const entry = o.sandbox.manifest.chains.find((c) => c.chainId === 1)!;
-  const chain = defineChain({
-    id: 1,
-    name: entry.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [entry.rpcUrl] } },
+  const wallet = await doWalletPart({
+    prepared: attempt,
+    privateKey: user.privateKey as Hex,
+    chains: o.sandbox.manifest.chains,
+    pollingIntervalMs: 50,
   });
-  const account = privateKeyToAccount(user.privateKey as Hex);
-  const wallet = createWalletClient({ account, chain, transport: http(entry.rpcUrl) });
-  const reader = createPublicClient({ chain, transport: http(entry.rpcUrl), pollingInterval: 50 });
-  const txHashes: Hex[] = [];
-  for (const tx of attempt.chainActions[0].transactions) {
-    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
-    await reader.waitForTransactionReceipt({ hash });
-    txHashes.push(hash);
-  }
-  const signature = await account.signTypedData(attempt.walletAuthorization);
-  await api<unknown>('POST', `/api/external/attempts/${attempt.attemptId}/submitted`, {
-    chainResults: [{ chainId: 1, txHashes }],
-    walletAuthorization: { signature },
-  });
+  await api<unknown>('POST', `/api/external/attempts/${attempt.attemptId}/submitted`, wallet.submittedBody);
   return {
     attemptId: attempt.attemptId,
     intentSessionId: quote.intentSessionId,

@@ -1,0 +1,222 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signWebhook } from '@svc/auth';
+import { type PartnerConfig } from '@svc/platform';
+import { findFreePort, repoRoot } from '@svc/testing';
+import { describeWebhook, type ReceivedWebhook, startDevWebhookReceiver } from './dev-webhook-receiver';
+
+const SECRET = 'receiver-test-secret-0123456789';
+
+function partner(partnerId: string, callbackUrl: string | null): PartnerConfig {
+  return { partnerId, secret: SECRET, authVersion: 2, callbackUrl, enabled: true } as PartnerConfig;
+}
+
+function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function signed(partnerId: string, eventId: string, secret = SECRET) {
+  const body = JSON.stringify({
+    eventId,
+    event: 'settled',
+    attemptId: 'att_1',
+    partnerId,
+    status: 'settled',
+  });
+  const timestamp = String(Date.now());
+  return {
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Partner-Id': partnerId,
+      'X-Timestamp': timestamp,
+      'X-Signature': signWebhook(secret, timestamp, body),
+      'X-Service-Event-Id': eventId,
+    },
+  };
+}
+
+describe("npm start's webhook receiver", () => {
+  it('verifies each delivery with the partner secret, once per event id, on the callback path of each partner', async () => {
+    const port = await findFreePort();
+    const received: ReceivedWebhook[] = [];
+    const receiver = await startDevWebhookReceiver(
+      [
+        partner('demo', `http://127.0.0.1:${port}/webhooks`),
+        partner('legacy', `http://127.0.0.1:${port}/legacy-webhooks`),
+        partner('remote', 'https://partner.example/hooks'),
+        partner('silent', null),
+      ],
+      (r) => received.push(r),
+    );
+    try {
+      expect(receiver.listening).toEqual([
+        { url: `http://127.0.0.1:${port}`, paths: ['/webhooks', '/legacy-webhooks'] },
+      ]);
+      expect(receiver.skipped).toEqual(['remote: https://partner.example is not on this machine']);
+      const good = signed('demo', 'evt_1');
+      expect(await post(`http://127.0.0.1:${port}/webhooks`, good.body, good.headers)).toBe(200);
+      expect(await post(`http://127.0.0.1:${port}/webhooks`, good.body, good.headers)).toBe(200); // redelivered
+      const forged = signed('demo', 'evt_2', 'not-the-secret-0123456789');
+      expect(await post(`http://127.0.0.1:${port}/webhooks`, forged.body, forged.headers)).toBe(401);
+      const legacy = signed('legacy', 'evt_3');
+      expect(await post(`http://127.0.0.1:${port}/legacy-webhooks`, legacy.body, legacy.headers)).toBe(200);
+      // A delivery signed for one partner, sent to the other's path, does not verify there.
+      const crossed = signed('demo', 'evt_4');
+      expect(await post(`http://127.0.0.1:${port}/legacy-webhooks`, crossed.body, crossed.headers)).toBe(401);
+      expect(received.map((r) => [r.partnerId, r.event.eventId])).toEqual([
+        ['demo', 'evt_1'],
+        ['legacy', 'evt_3'],
+      ]);
+      expect(describeWebhook(received[0])).toMatch(
+        /^webhook settled +partner demo {2}attempt att_1 {2}status settled {2}eventId evt_1 {2}\(signature verified\)$/,
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('says so when the callback port is taken instead of failing the start', async () => {
+    const port = await findFreePort();
+    const first = await startDevWebhookReceiver(
+      [partner('a', `http://127.0.0.1:${port}/a`)],
+      () => undefined,
+    );
+    try {
+      const second = await startDevWebhookReceiver(
+        [partner('b', `http://127.0.0.1:${port}/b`)],
+        () => undefined,
+      );
+      expect(second.listening).toEqual([]);
+      expect(second.skipped).toEqual([`port ${port} is taken: webhooks for b go to whatever listens there`]);
+      await second.close();
+    } finally {
+      await first.close();
+    }
+  });
+});
+
+/** Every process whose parent chain leads to `root` (Linux /proc). */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent !== pid) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// Reads the process tree from /proc, which only Linux has.
+const describeOnLinux = process.platform === 'linux' ? describe : describe.skip;
+
+describeOnLinux('npm start, stopped by the process id of npm', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stops the sandbox, its chains, the service and the receiver: nothing survives, every port is free again', async () => {
+    const [servicePort, opsPort, receiverPort] = [
+      await findFreePort(),
+      await findFreePort(),
+      await findFreePort(),
+    ];
+    const partnersFile = join(dir, 'partners.json');
+    writeFileSync(
+      partnersFile,
+      JSON.stringify({
+        development: true,
+        partners: [
+          {
+            partnerId: 'demo',
+            secret: SECRET,
+            authVersion: 2,
+            callbackUrl: `http://127.0.0.1:${receiverPort}/webhooks`,
+          },
+        ],
+      }),
+    );
+    const npm = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        SANDBOX_PORT: '0',
+        SANDBOX_MANIFEST_DIR: join(dir, 'sandbox'),
+        DATA_DIR: join(dir, 'data'),
+        PORT: String(servicePort),
+        OPS_PORT: String(opsPort),
+        PARTNERS_FILE: partnersFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      const deadline = Date.now() + 120_000;
+      while (!/intent service +http/.test(output)) {
+        if (Date.now() > deadline || npm.exitCode !== null)
+          throw new Error(`npm start did not come up:\n${output}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(output).toContain(`webhook receiver   http://127.0.0.1:${receiverPort}  /webhooks`);
+      const tree = descendants(npm.pid!);
+      // npm, the start script (exec'd in npm's place), the sandbox, three anvil chains and the service.
+      expect(tree.length).toBeGreaterThanOrEqual(5);
+
+      process.kill(npm.pid!, 'SIGTERM'); // npm exits at once without passing the signal on
+
+      const stopBy = Date.now() + 30_000;
+      while (tree.some(alive) && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 250));
+      expect(tree.filter(alive)).toEqual([]);
+      for (const port of [servicePort, opsPort, receiverPort]) {
+        // A port nobody listens on again can be taken again (the next start would not fail on it).
+        const probe = await new Promise<boolean>((resolve) => {
+          const server = createNetServer();
+          server.once('error', () => resolve(false));
+          server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+        });
+        expect([port, probe]).toEqual([port, true]);
+      }
+    } finally {
+      for (const pid of descendants(npm.pid!)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+    }
+  }, 180_000);
+});
