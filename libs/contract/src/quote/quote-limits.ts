@@ -7,6 +7,11 @@ export const QUOTE_LIMITS = {
    * each asked of every provider), so one request cannot fan out to thousands of provider calls.
    */
   maxTargets: 10,
+  /**
+   * The most slices one quote routes: allocation cuts each source at most where a target's quota ends, so a plan has
+   * at most sources + targets - 1 slices (a property the allocation spec checks), each asked of every provider.
+   */
+  maxRoutedSlices: 50 + 10 - 1,
   minSlippageBps: 1,
   maxSlippageBps: 10_000,
   defaultSlippageBps: 50,

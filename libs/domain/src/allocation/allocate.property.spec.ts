@@ -134,6 +134,16 @@ describe('allocate, properties', () => {
     );
   });
 
+  it('several targets: at most sources + targets - 1 slices, so the fan-out of a quote is bounded (M1)', () => {
+    fc.assert(
+      fc.property(inputArb(sourcesArb(usd), targetsArb(2, 5)), (input) => {
+        const slices = allocate(input).legs.reduce((n, leg) => n + leg.slices.length, 0);
+        expect(slices).toBeLessThanOrEqual(input.sources.length + input.targets.length - 1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('several targets: a no-op source only leaves its target once that target quota is full', () => {
     fc.assert(
       fc.property(inputArb(sourcesArb(usd), targetsArb(2, 5)), (input) => {
