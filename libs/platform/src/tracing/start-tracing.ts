@@ -1,20 +1,6 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  AlwaysOffSampler,
-  AlwaysOnSampler,
-  BatchSpanProcessor,
-  ParentBasedSampler,
-  type Sampler,
-  SimpleSpanProcessor,
-  type SpanExporter,
-  TraceIdRatioBasedSampler,
-  TracerProvider,
-} from '@opentelemetry/sdk-trace';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
+import type * as TracingSdk from './tracing-sdk';
 import { type TracingSettings } from './tracing-settings';
 
 export interface Tracing {
@@ -40,23 +26,12 @@ export function startTracing(settings: TracingSettings | null, exporter?: SpanEx
   if (settings === null) return OFF;
   // Several apps in one process (tests): the first one's provider serves them all, and its owner shuts it down.
   if (running) return { enabled: true, shutdown: () => Promise.resolve() };
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName }),
-    sampler: samplerOf(settings),
-    spanProcessors: [
-      exporter
-        ? new SimpleSpanProcessor({ exporter })
-        : new BatchSpanProcessor({
-            exporter: new OTLPTraceExporter({
-              headers: settings.headers,
-              ...(settings.tracesUrl === null ? {} : { url: settings.tracesUrl }),
-            }),
-          }),
-    ],
-  });
-  const contextManager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(contextManager);
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  // The SDK and its OTLP exporter (about 230 modules) load only here, when tracing is on: a service that does not
+  // trace does not carry them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sdk = require('./tracing-sdk') as typeof TracingSdk;
+  const provider = sdk.createTracerProvider(settings, exporter);
+  sdk.registerContextAndPropagation();
   trace.setGlobalTracerProvider(provider);
   const tracing: Tracing = {
     enabled: true,
@@ -71,21 +46,4 @@ export function startTracing(settings: TracingSettings | null, exporter?: SpanEx
   };
   running = tracing;
   return tracing;
-}
-
-function samplerOf({ sampler, ratio }: TracingSettings): Sampler {
-  switch (sampler) {
-    case 'always_on':
-      return new AlwaysOnSampler();
-    case 'always_off':
-      return new AlwaysOffSampler();
-    case 'traceidratio':
-      return new TraceIdRatioBasedSampler(ratio);
-    case 'parentbased_always_on':
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
-    case 'parentbased_always_off':
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
-    case 'parentbased_traceidratio':
-      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
-  }
 }
