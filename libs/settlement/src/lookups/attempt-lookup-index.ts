@@ -25,10 +25,24 @@ export class AttemptLookupIndex {
     return this.entries.size;
   }
 
+  /**
+   * One copy of each partner id, wallet and recipient, however many attempts name it (each event parsed from the
+   * store brings its own copies): about 200 of the ~750 bytes an attempt would otherwise cost here.
+   */
+  private readonly strings = new Map<string, string>();
+
   apply(attemptId: string, event: AttemptEvent): void {
     const before = this.entries.get(attemptId) ?? null;
-    const after = evolveLookupEntry(before, event);
+    let after = evolveLookupEntry(before, event);
     if (after === null || after === before) return;
+    if (before === null)
+      after = {
+        ...after,
+        attemptId: after.attemptId === attemptId ? attemptId : after.attemptId, // the key's copy, not a second one
+        partnerId: this.intern(after.partnerId),
+        walletAddress: this.intern(after.walletAddress),
+        recipient: this.intern(after.recipient),
+      };
     this.entries.set(attemptId, after);
     const partner = after.partnerId;
     if (before === null) {
@@ -37,6 +51,13 @@ export class AttemptLookupIndex {
     }
     for (const tx of after.transactions.slice(before?.transactions.length ?? 0))
       add(this.byTransaction, key(partner, String(tx.chainId), tx.txHash), attemptId);
+  }
+
+  private intern(value: string): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    this.strings.set(value, value);
+    return value;
   }
 
   get(partnerId: string, attemptId: string): AttemptLookupEntry | null {
