@@ -17,8 +17,9 @@ export interface LookupPage {
  */
 export class AttemptLookupIndex {
   private readonly entries = new Map<string, AttemptLookupEntry>();
-  private readonly byWallet = new Map<string, Set<string>>();
-  private readonly byRecipient = new Map<string, Set<string>>();
+  /** Per partner and wallet (recipient): its attempts in search order reversed (oldest first), for keyset pages. */
+  private readonly byWallet = new Map<string, AttemptLookupEntry[]>();
+  private readonly byRecipient = new Map<string, AttemptLookupEntry[]>();
   private readonly byTransaction = new Map<string, Set<string>>();
 
   get size(): number {
@@ -46,8 +47,12 @@ export class AttemptLookupIndex {
     this.entries.set(attemptId, after);
     const partner = after.partnerId;
     if (before === null) {
-      add(this.byWallet, key(partner, after.walletAddress.toLowerCase()), attemptId);
-      add(this.byRecipient, key(partner, after.recipient.toLowerCase()), attemptId);
+      insertOrdered(this.byWallet, key(partner, after.walletAddress.toLowerCase()), after);
+      insertOrdered(this.byRecipient, key(partner, after.recipient.toLowerCase()), after);
+    } else {
+      // The lists hold entries: put the new version where the old one was (createdAt never changes).
+      replaceOrdered(this.byWallet.get(key(partner, after.walletAddress.toLowerCase())), before, after);
+      replaceOrdered(this.byRecipient.get(key(partner, after.recipient.toLowerCase())), before, after);
     }
     for (const tx of after.transactions.slice(before?.transactions.length ?? 0))
       add(this.byTransaction, key(partner, String(tx.chainId), tx.txHash), attemptId);
@@ -65,27 +70,33 @@ export class AttemptLookupIndex {
     return entry?.partnerId === partnerId ? entry : null;
   }
 
+  /**
+   * Walks the smaller of the wallet and recipient lists from the newest attempt (or from just before the cursor, or
+   * before createdTo, found by binary search) and stops once a page and one more have matched or createdFrom is
+   * passed: a page costs what it reads, not what the wallet has ever done.
+   */
   search(partnerId: string, query: AttemptSearchQuery): LookupPage {
-    const sets = [
+    const lists = [
       query.walletAddress === null ? null : this.byWallet.get(key(partnerId, query.walletAddress)),
       query.recipient === null ? null : this.byRecipient.get(key(partnerId, query.recipient)),
-    ].filter((s) => s !== null);
-    if (sets.some((s) => s === undefined)) return { entries: [], next: null };
-    const [smallest] = (sets as Set<string>[]).sort((a, b) => a.size - b.size);
+    ].filter((l) => l !== null);
+    if (lists.some((l) => l === undefined)) return { entries: [], next: null };
+    const [smallest] = (lists as AttemptLookupEntry[][]).sort((a, b) => a.length - b.length);
     if (smallest === undefined) return { entries: [], next: null };
 
+    let from = smallest.length - 1;
+    if (query.after !== null) from = Math.min(from, countBefore(smallest, query.after) - 1);
+    if (query.createdTo !== null)
+      from = Math.min(from, countBefore(smallest, { createdAt: query.createdTo, attemptId: '' }) - 1);
     const matches: AttemptLookupEntry[] = [];
-    for (const id of smallest) {
-      const e = this.entries.get(id)!;
+    for (let i = from; i >= 0 && matches.length <= query.limit; i--) {
+      const e = smallest[i];
+      if (query.createdFrom !== null && e.createdAt < query.createdFrom) break;
       if (query.walletAddress !== null && e.walletAddress.toLowerCase() !== query.walletAddress) continue;
       if (query.recipient !== null && e.recipient.toLowerCase() !== query.recipient) continue;
       if (query.statuses !== null && !query.statuses.includes(e.status)) continue;
-      if (query.createdFrom !== null && e.createdAt < query.createdFrom) continue;
-      if (query.createdTo !== null && e.createdAt >= query.createdTo) continue;
-      if (query.after !== null && !isAfter(e, query.after)) continue;
       matches.push(e);
     }
-    matches.sort(newestFirst);
     const entries = matches.slice(0, query.limit);
     const last = entries.at(-1);
     const next =
@@ -115,10 +126,42 @@ function newestFirst(a: AttemptLookupEntry, b: AttemptLookupEntry): number {
   return a.attemptId < b.attemptId ? 1 : a.attemptId > b.attemptId ? -1 : 0;
 }
 
-/** Strictly after `position` in the search order (older, or as old with a smaller id). */
-function isAfter(e: AttemptLookupEntry, position: SearchPosition): boolean {
-  return (
-    e.createdAt < position.createdAt ||
-    (e.createdAt === position.createdAt && e.attemptId < position.attemptId)
-  );
+/** Ascending search position: older first, then the smaller id. */
+function compareOldestFirst(a: SearchPosition, b: SearchPosition): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
+  return a.attemptId < b.attemptId ? -1 : a.attemptId > b.attemptId ? 1 : 0;
+}
+
+/** How many entries of the ascending list come strictly before `position` (binary search). */
+function countBefore(list: readonly SearchPosition[], position: SearchPosition): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareOldestFirst(list[mid], position) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Appends in order; attempts arrive mostly oldest first, so the search from the end is short. */
+function insertOrdered(index: Map<string, AttemptLookupEntry[]>, k: string, entry: AttemptLookupEntry): void {
+  const list = index.get(k);
+  if (!list) {
+    index.set(k, [entry]);
+    return;
+  }
+  let at = list.length;
+  while (at > 0 && compareOldestFirst(list[at - 1], entry) > 0) at--;
+  list.splice(at, 0, entry);
+}
+
+function replaceOrdered(
+  list: AttemptLookupEntry[] | undefined,
+  before: AttemptLookupEntry,
+  after: AttemptLookupEntry,
+): void {
+  if (!list) return;
+  const at = countBefore(list, before);
+  if (list[at] === before) list[at] = after;
 }
