@@ -4,25 +4,15 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { pathsToModuleNameMapper } = require('./tools/jest/paths');
+const { SWC_OPTIONS } = require('./tools/swc-options');
 
 const root = __dirname;
 const moduleNameMapper = pathsToModuleNameMapper(root);
 
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  },
-];
+const swc = ['@swc/jest', SWC_OPTIONS];
 
 const projects = [];
-for (const kind of ['apps', 'libs', 'tools']) {
+for (const kind of ['apps', 'libs', 'tools', 'examples']) {
   const dir = path.join(root, kind);
   if (!fs.existsSync(dir)) continue;
   for (const name of fs.readdirSync(dir).sort()) {

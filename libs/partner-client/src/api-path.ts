@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@svc/contract';
+import { API_PREFIX } from './protocol/wire';
 import { InvalidResourceIdError } from './invalid-resource-id.error';
 
 /** Where requests go: the deployed origin and pathname prefix taken from the configured base URL. */

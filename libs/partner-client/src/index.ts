@@ -22,3 +22,13 @@ export {
 export type { ProcessedEventStore } from './webhook/processed-event-store';
 export { MemoryProcessedEventStore } from './webhook/memory-processed-event-store';
 export { FileProcessedEventStore } from './webhook/file-processed-event-store';
+export { AttemptEventsError, type AttemptStreamEvent, type FollowOptions } from './sse/follow-attempt-events';
+export {
+  buildSigningStringV2,
+  sha256Hex,
+  signRequestV1,
+  signRequestV2,
+  signWebhook,
+  type SigningPartsV2,
+} from './protocol/signing';
+export { API_PREFIX, HEADER } from './protocol/wire';

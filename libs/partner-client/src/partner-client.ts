@@ -6,6 +6,13 @@ import { type IdempotencyRecord, type IdempotencyStore } from './idempotency/ide
 import { MemoryIdempotencyStore } from './idempotency/memory-idempotency-store';
 import { type PartnerClientOptions, type PostOptions } from './partner-client-options';
 import { type PartnerResponse } from './partner-response';
+import {
+  type AttemptStreamEvent,
+  followAttemptEvents,
+  type FollowOptions,
+  isTerminalStatus,
+} from './sse/follow-attempt-events';
+import { sendOnce } from './transport/send-once';
 import { sendWithRetries, type Transport } from './transport/send-with-retries';
 
 /**
@@ -58,6 +65,79 @@ export class PartnerClient {
 
   async status(attemptId: string): Promise<PartnerResponse> {
     return this.get(`/attempts/${pathSegment(attemptId)}/status`);
+  }
+
+  /**
+   * `POST /attempts/search`: the partner's attempts by `walletAddress` and/or `recipient`, newest first, with
+   * optional `status`, `createdFrom`, `createdTo`, `limit` and `cursor` (the previous page's `nextCursor`). It only
+   * reads, but like every POST it carries an Idempotency-Key.
+   */
+  async searchAttempts(body: object, opts: PostOptions = {}): Promise<PartnerResponse> {
+    return this.post('/attempts/search', body, opts);
+  }
+
+  /** `GET /transactions/{chainId}/{txHash}/attempt`: the attempt that knows this transaction, with its snapshot. */
+  async transactionAttempt(chainId: number | string, txHash: string): Promise<PartnerResponse> {
+    return this.get(`/transactions/${pathSegment(String(chainId))}/${pathSegment(txHash)}/attempt`);
+  }
+
+  /**
+   * `GET /webhooks/events`, or `GET /webhooks/events/after/{cursor}` with the previous page's `nextCursor`: the
+   * partner's webhook events, oldest first, each with its delivery tries.
+   */
+  async webhookEvents(cursor?: string): Promise<PartnerResponse> {
+    return this.get(
+      cursor === undefined ? '/webhooks/events' : `/webhooks/events/after/${pathSegment(cursor)}`,
+    );
+  }
+
+  /** `POST /webhooks/redeliver/{eventId}`: sends one event's webhook again (or now, if it awaits a retry). */
+  async redeliverWebhook(eventId: string, opts: PostOptions = {}): Promise<PartnerResponse> {
+    return this.post(`/webhooks/redeliver/${pathSegment(eventId)}`, {}, opts);
+  }
+
+  /** `POST /webhooks/recover` with `{ from, to }` (ISO 8601): every ended event of that range is sent again. */
+  async recoverWebhooks(
+    range: { from: string; to: string },
+    opts: PostOptions = {},
+  ): Promise<PartnerResponse> {
+    return this.post('/webhooks/recover', range, opts);
+  }
+
+  /** `GET /openapi.json` (public, not signed): the OpenAPI 3.1 document of the API this service serves. */
+  async openApiDocument(): Promise<PartnerResponse> {
+    return sendOnce(
+      this.transport.fetch,
+      `${this.base.origin}${this.base.pathPrefix}/openapi.json`,
+      { method: 'GET', headers: {}, body: null },
+      this.transport.timeoutMs,
+    );
+  }
+
+  /**
+   * The live status stream (`GET /attempts/{attemptId}/events`, Server-Sent Events) as an async iterator: each
+   * lifecycle event once, in order, until the attempt ends; it reconnects with Last-Event-ID when the connection
+   * drops. `lastEventId` resumes after an event seen earlier (for example by a previous process).
+   *
+   *     for await (const e of client.followAttemptEvents(attemptId)) console.log(e.event, e.data);
+   */
+  followAttemptEvents(
+    attemptId: string,
+    options: FollowOptions = {},
+  ): AsyncGenerator<AttemptStreamEvent, void, undefined> {
+    const path = apiPath(this.base, `/attempts/${pathSegment(attemptId)}/events`);
+    return followAttemptEvents(
+      {
+        transport: this.transport,
+        url: this.base.origin + path,
+        path,
+        hasEnded: async () => {
+          const answer = await this.status(attemptId);
+          return answer.status === 200 && isTerminalStatus((answer.body as { status?: unknown }).status);
+        },
+      },
+      options,
+    );
   }
 
   private get(endpoint: string): Promise<PartnerResponse> {

@@ -1,5 +1,5 @@
-import { HEADER } from '@svc/contract';
-import { sha256Hex, signRequestV1, signRequestV2 } from '@svc/auth';
+import { HEADER } from '../protocol/wire';
+import { sha256Hex, signRequestV1, signRequestV2 } from '../protocol/signing';
 
 export interface PartnerCredentials {
   partnerId: string;

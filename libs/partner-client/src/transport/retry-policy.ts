@@ -1,4 +1,5 @@
-import { HEADER, parseRetryAfter } from '@svc/contract';
+import { parseRetryAfter } from '../protocol/retry-after';
+import { HEADER } from '../protocol/wire';
 import { type PartnerResponse } from '../partner-response';
 
 export interface RetryPolicy {

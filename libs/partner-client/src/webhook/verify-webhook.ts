@@ -1,4 +1,4 @@
-import { signWebhook, timingSafeEqualHex } from '@svc/auth';
+import { signWebhook, timingSafeEqualHex } from '../protocol/signing';
 import { type HeaderMap, readWebhookHeaders } from './webhook-headers';
 import { type WebhookEvent } from './webhook-event';
 

@@ -1,4 +1,4 @@
-import { HEADER } from '@svc/contract';
+import { HEADER } from '../protocol/wire';
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
