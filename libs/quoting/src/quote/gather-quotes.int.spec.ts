@@ -1,3 +1,4 @@
+import { getMaxListeners } from 'node:events';
 import { type QuoteSlice, type RoutableProvider } from '@svc/providers';
 import { FairLimiter } from './fair-limiter';
 import { gatherQuotes, quoteKey } from './gather-quotes';
@@ -53,6 +54,22 @@ describe('gatherQuotes with scripted provider adapters (real timers)', () => {
     expect(one.ms).toBeLessThan(big.ms / 2);
     expect(one.result.quotes.every((q) => q.outcome.ok)).toBe(true);
     expect(script.maxInFlight).toBeLessThanOrEqual(6);
+  });
+
+  it('a quote as large as the limits allow (59 slices × 3 providers) lets every call listen to its deadline', async () => {
+    // Each call queued in a limiter and each adapter call listens to the quote's one signal: past Node's default of
+    // 10 listeners, Node would print a leak warning for an ordinary large quote.
+    const limiters = { relay: new FairLimiter(4), across: new FairLimiter(4), mayan: new FairLimiter(4) };
+    const slices = Array.from({ length: 59 }, (_, i) => quoteSlice({ sliceId: `t0:${i}` }));
+    const fast = adapters({
+      relay: () => ({ afterMs: 1, answer: 'quote' }),
+      across: () => ({ afterMs: 1, answer: 'quote' }),
+      mayan: () => ({ afterMs: 1, answer: 'quote' }),
+    });
+    const { quotes } = await gatherQuotes(everyProvider(slices), fast, 5_000, { requestId: 'big', limiters });
+    expect(quotes).toHaveLength(177);
+    const signal = fast.relay.signals[0];
+    expect(getMaxListeners(signal)).toBeGreaterThanOrEqual(2 * 177);
   });
 
   it('returns every answer in request order, whatever order they arrive in', async () => {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { type ProviderName } from '@svc/contract';
 import { type SliceQuote } from '@svc/domain';
 import { type FairLimiter } from './fair-limiter';
@@ -31,6 +32,9 @@ export async function gatherQuotes(
   fairness?: { requestId: string; limiters: Partial<Record<RoutableProvider, FairLimiter>> },
 ): Promise<GatheredQuotes> {
   const controller = new AbortController();
+  // Every provider call of this quote (up to 59 slices × 3 providers) and its place in a limiter listen to this one
+  // signal: allow that many, so Node does not warn of a leak on a large quote, and still would on a real one.
+  setMaxListeners(10 + 4 * requests.length, controller.signal);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => {
