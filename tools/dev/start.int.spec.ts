@@ -141,82 +141,83 @@ const alive = (pid: number) => {
   }
 };
 
-// Reads the process tree from /proc, which only Linux has.
-const describeOnLinux = process.platform === 'linux' ? describe : describe.skip;
-
-describeOnLinux('npm start, stopped by the process id of npm', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('stops the sandbox, its chains, the service and the receiver: nothing survives, every port is free again', async () => {
-    const [servicePort, opsPort, receiverPort] = [
-      await findFreePort(),
-      await findFreePort(),
-      await findFreePort(),
-    ];
-    const partnersFile = join(dir, 'partners.json');
-    writeFileSync(
-      partnersFile,
-      JSON.stringify({
-        development: true,
-        partners: [
-          {
-            partnerId: 'demo',
-            secret: SECRET,
-            authVersion: 2,
-            callbackUrl: `http://127.0.0.1:${receiverPort}/webhooks`,
-          },
-        ],
-      }),
-    );
-    const npm = spawn('npm', ['start'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        SANDBOX_PORT: '0',
-        SANDBOX_MANIFEST_DIR: join(dir, 'sandbox'),
-        DATA_DIR: join(dir, 'data'),
-        PORT: String(servicePort),
-        OPS_PORT: String(opsPort),
-        PARTNERS_FILE: partnersFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+// Skipped off Linux: the test reads the process tree from /proc, which only Linux has.
+(process.platform === 'linux' ? describe : describe.skip)(
+  'npm start, stopped by the process id of npm',
+  () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
     });
-    let output = '';
-    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    try {
-      const deadline = Date.now() + 120_000;
-      while (!/intent service +http/.test(output)) {
-        if (Date.now() > deadline || npm.exitCode !== null)
-          throw new Error(`npm start did not come up:\n${output}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(output).toContain(`webhook receiver   http://127.0.0.1:${receiverPort}  /webhooks`);
-      const tree = descendants(npm.pid!);
-      // npm, the start script (exec'd in npm's place), the sandbox, three anvil chains and the service.
-      expect(tree.length).toBeGreaterThanOrEqual(5);
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-      process.kill(npm.pid!, 'SIGTERM'); // npm exits at once without passing the signal on
+    it('stops the sandbox, its chains, the service and the receiver: nothing survives, every port is free again', async () => {
+      const [servicePort, opsPort, receiverPort] = [
+        await findFreePort(),
+        await findFreePort(),
+        await findFreePort(),
+      ];
+      const partnersFile = join(dir, 'partners.json');
+      writeFileSync(
+        partnersFile,
+        JSON.stringify({
+          development: true,
+          partners: [
+            {
+              partnerId: 'demo',
+              secret: SECRET,
+              authVersion: 2,
+              callbackUrl: `http://127.0.0.1:${receiverPort}/webhooks`,
+            },
+          ],
+        }),
+      );
+      const npm = spawn('npm', ['start'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          SANDBOX_PORT: '0',
+          SANDBOX_MANIFEST_DIR: join(dir, 'sandbox'),
+          DATA_DIR: join(dir, 'data'),
+          PORT: String(servicePort),
+          OPS_PORT: String(opsPort),
+          PARTNERS_FILE: partnersFile,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      try {
+        const deadline = Date.now() + 120_000;
+        while (!/intent service +http/.test(output)) {
+          if (Date.now() > deadline || npm.exitCode !== null)
+            throw new Error(`npm start did not come up:\n${output}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        expect(output).toContain(`webhook receiver   http://127.0.0.1:${receiverPort}  /webhooks`);
+        const tree = descendants(npm.pid!);
+        // npm, the start script (exec'd in npm's place), the sandbox, three anvil chains and the service.
+        expect(tree.length).toBeGreaterThanOrEqual(5);
 
-      const stopBy = Date.now() + 30_000;
-      while (tree.some(alive) && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 250));
-      expect(tree.filter(alive)).toEqual([]);
-      for (const port of [servicePort, opsPort, receiverPort]) {
-        // A port nobody listens on again can be taken again (the next start would not fail on it).
-        const probe = await new Promise<boolean>((resolve) => {
-          const server = createNetServer();
-          server.once('error', () => resolve(false));
-          server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-        });
-        expect([port, probe]).toEqual([port, true]);
+        process.kill(npm.pid!, 'SIGTERM'); // npm exits at once without passing the signal on
+
+        const stopBy = Date.now() + 30_000;
+        while (tree.some(alive) && Date.now() < stopBy) await new Promise((r) => setTimeout(r, 250));
+        expect(tree.filter(alive)).toEqual([]);
+        for (const port of [servicePort, opsPort, receiverPort]) {
+          // A port nobody listens on again can be taken again (the next start would not fail on it).
+          const probe = await new Promise<boolean>((resolve) => {
+            const server = createNetServer();
+            server.once('error', () => resolve(false));
+            server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+          });
+          expect([port, probe]).toEqual([port, true]);
+        }
+      } finally {
+        for (const pid of descendants(npm.pid!)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+        if (npm.exitCode === null) npm.kill('SIGKILL');
       }
-    } finally {
-      for (const pid of descendants(npm.pid!)) if (alive(pid)) process.kill(pid, 'SIGKILL');
-      if (npm.exitCode === null) npm.kill('SIGKILL');
-    }
-  }, 180_000);
-});
+    }, 180_000);
+  },
+);
