@@ -147,15 +147,17 @@ export class ExternalRequestPipeline {
     const partner = this.partners.get(auth.partnerId)!;
     notePartner(req, partner.partnerId);
     if (!partner.enabled) throw new ApiError('partner_disabled', 'this partner is disabled');
-    chargePartner(this.limiter, req, partner, route.name, rawBody, now);
+    // The body is parsed once, here: its weight is charged before anything else about it is refused.
+    const parsed = route.method === 'POST' ? parseOrRefusal(req.headers, rawBody) : { json: undefined };
+    chargePartner(this.limiter, req, partner, route.name, parsed.json, now);
     const nonce =
       auth.nonce && auth.requestTupleHash ? { value: auth.nonce, tuple: auth.requestTupleHash } : null;
     if (nonce && !(await this.nonces.isAvailable(partner.partnerId, nonce.value, nonce.tuple)))
       throw nonceConflict();
 
     const idempotencyKey = route.method === 'POST' ? requireIdempotencyKey(req.headers) : null;
-    const json = route.method === 'POST' ? parseJsonBody(req.headers, rawBody) : undefined;
-    return { now, requestId, rawBody, path: auth.path, partner, nonce, idempotencyKey, json };
+    if (parsed.refusal) throw parsed.refusal;
+    return { now, requestId, rawBody, path: auth.path, partner, nonce, idempotencyKey, json: parsed.json };
   }
 
   /** Step 9, once every check passed: the nonce is spent only by a request that is going to run. */
@@ -314,4 +316,17 @@ function replyError(reply: FeatureRefusal): ApiError {
 
 function nonceConflict(): ApiError {
   return new ApiError('external_auth_nonce_conflict', 'this nonce was already used for a different request');
+}
+
+/** The parsed body, or the refusal of it (thrown only after the rate limit, the nonce and the key are checked). */
+function parseOrRefusal(
+  headers: FastifyRequest['headers'],
+  rawBody: Buffer,
+): { json: unknown; refusal?: ApiError } {
+  try {
+    return { json: parseJsonBody(headers, rawBody) };
+  } catch (error) {
+    if (error instanceof ApiError) return { json: undefined, refusal: error };
+    throw error;
+  }
 }

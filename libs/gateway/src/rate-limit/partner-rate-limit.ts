@@ -17,10 +17,10 @@ export function chargePartner(
   request: FastifyRequest,
   partner: PartnerConfig,
   routeName: string,
-  rawBody: Buffer,
+  body: unknown,
   now: number,
 ): void {
-  const weight = requestWeight(routeName, rawBody, partner);
+  const weight = requestWeight(routeName, body, partner);
   const decision = limiter.take(partner.partnerId, partner.rateLimitPerMinute, now, weight);
   noteRateLimit(request, rateLimitHeaders(PARTNER_POLICY, decision));
   if (!decision.allowed)
