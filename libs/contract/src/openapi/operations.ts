@@ -258,22 +258,10 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
 };
 
 const ALL = OPERATION_NAMES;
-const POST = [
-  'quote',
-  'prepare',
-  'submitted',
-  'searchAttempts',
-  'webhookRedeliver',
-  'webhookRecover',
-] as const;
-const GET = [
-  'ping',
-  'status',
-  'transactionAttempt',
-  'webhookEvents',
-  'webhookEventsAfter',
-  'attemptEvents',
-] as const;
+const byMethod = (method: OperationSpec['method']): readonly OperationName[] =>
+  OPERATION_NAMES.filter((name) => OPERATIONS[name].method === method);
+const POST = byMethod('post');
+const GET = byMethod('get');
 /** The operations a feature answers over the bus (all but ping, which the gateway answers itself). */
 const FEATURE = [
   'quote',
