@@ -2,7 +2,14 @@ export * from './errors/error-codes';
 export * from './errors/error-response';
 export * from './headers';
 export { parseRetryAfter } from './http/parse-retry-after';
-export type { Decider } from './decider/decider';
+export type { Decider, UncheckedEvent } from './decider/decider';
+export {
+  type EventDataCheck,
+  type EventShapes,
+  isArrayOf,
+  isPlainData,
+  storedEventShapes,
+} from './decider/stored-event-shapes';
 
 export * from './enums/amount-basis';
 export * from './enums/attempt-status';
