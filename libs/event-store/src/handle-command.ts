@@ -62,7 +62,9 @@ export class TooManyConcurrentAppendsError extends Error {
 /**
  * The one command seam (emmett's handleCommandWithDecider, EventSourcing.NodeJS's commandHandling): read the stream,
  * fold it, decide, append at the revision read, and on a concurrent append (and only then) read, fold and decide
- * again. Refusals the decider throws pass through; nothing is appended for them.
+ * again. Refusals the decider throws pass through; nothing is appended for them. The stream is folded by
+ * aggregateStream: a stored event of a type the decider does not know is skipped, a malformed one refuses the
+ * command with MalformedEventError (foldStoredEvents).
  */
 export async function handleCommand<State, Command, Event extends StreamEvent>(
   store: EventStore,

@@ -13,7 +13,15 @@ export * from './event-id-from';
 export * from './read-all-paged';
 export { LogFollower, type LogFollowerOptions } from './log-follower';
 export { traceAppends } from './trace-appends';
-export { type AggregateRead, aggregateStream, type StreamEvent } from './aggregate-stream';
+export { type AggregateRead, aggregateStream, foldStoredEvents, type StreamEvent } from './aggregate-stream';
+export { MalformedEventError } from './malformed-event.error';
+export {
+  reportStoredEventProblemsTo,
+  resetStoredEventProblems,
+  type StoredEventProblem,
+  storedEventProblemCount,
+  type StoredEventProblemReporter,
+} from './stored-event-problems';
 export {
   handleCommand,
   type CommandResult,

@@ -1,4 +1,5 @@
 import { ChainRegistry, loadChainsFile } from '@svc/chains';
+import { reportStoredEventProblemsTo } from '@svc/event-store';
 import { ConfigError, createLogger, loadPartnersFile, type Logger, type PartnerConfig } from '@svc/platform';
 import { type AppConfig, type AppRole, loadAppConfig } from '../config/app-config';
 import { checkProvidersAtBoot } from './check-providers-at-boot';
@@ -17,7 +18,8 @@ export interface Runtime {
  * Validates the environment (loadAppConfig) and the files it names, then builds the logger (every partner secret,
  * provider key, chain RPC URL and event store URL scrubbed from its output) and warns about providers missing
  * production credentials. A bad setting throws a ConfigError naming it, before anything starts (with
- * NODE_ENV=production, so does a missing credential).
+ * NODE_ENV=production, so does a missing credential). Stored events the command seam skips or refuses are logged
+ * through this logger from then on.
  */
 export function loadRuntime(
   environment: NodeJS.ProcessEnv,
@@ -47,6 +49,8 @@ export function loadRuntime(
     secrets: valuesKeptOutOfLogs(config, partners, chains),
   }).child({ instance: config.work.instanceId });
   checkProvidersAtBoot({ config: providers, partners, production: config.production, logger });
+  // Stored events the command seam did not fold (a newer build's type, a malformed one) are told in the service's log.
+  reportStoredEventProblemsTo((problem, message) => logger.warn({ storedEvent: problem }, message));
   return { config, partners, chains, logger };
 }
 
