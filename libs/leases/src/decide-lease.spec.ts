@@ -117,6 +117,14 @@ describe('evolveLease', () => {
     expect(fold([acquired('a', T0), unknown])).toEqual(fold([acquired('a', T0)]));
   });
 
+  it('tells the command seam which stored events it folds: its own types, with data an object', () => {
+    expect(leaseDecider.knownEventTypes?.has('LeaseTransferred')).toBe(false);
+    expect(
+      [acquired('a', T0), renewed('a', T0), released('a', T0)].every((e) => leaseDecider.isEvent?.(e)),
+    ).toBe(true);
+    expect(leaseDecider.isEvent?.({ type: 'LeaseAcquired', data: null })).toBe(false);
+  });
+
   it('is stated whole by the newest event (the stream may be trimmed)', () => {
     const history = [acquired('a', T0), renewed('a', T0 + 10_000), released('a', T0 + 15_000)];
     history.forEach((_, i) => {

@@ -1,3 +1,5 @@
+import { storedEventShapes } from '@svc/contract';
+
 /** A shard's lease was taken: free, expired, or never held. Times are epoch ms on the writer's clock. */
 export interface LeaseAcquiredData {
   owner: string;
@@ -29,8 +31,11 @@ export type LeaseEvent =
   | Event<'LeaseRenewed', LeaseRenewedData>
   | Event<'LeaseReleased', LeaseReleasedData>;
 
-export const LEASE_EVENT_TYPES: ReadonlySet<string> = new Set<LeaseEvent['type']>([
-  'LeaseAcquired',
-  'LeaseRenewed',
-  'LeaseReleased',
-]);
+/** What a stored lease event must hold for evolveLease to fold it: a known type, plain data. */
+export const leaseEventShapes = storedEventShapes<LeaseEvent>({
+  LeaseAcquired: true,
+  LeaseRenewed: true,
+  LeaseReleased: true,
+});
+
+export const LEASE_EVENT_TYPES: ReadonlySet<string> = leaseEventShapes.knownEventTypes;

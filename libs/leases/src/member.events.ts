@@ -1,3 +1,5 @@
+import { storedEventShapes } from '@svc/contract';
+
 type Event<Type extends string, Data> = { type: Type; data: Data };
 
 /** Events of `lease-<group>-members`: who takes part in splitting the group's shards. Times are epoch ms. */
@@ -7,7 +9,7 @@ export type MemberEvent =
   /** The instance stopped gracefully: it stops counting at once. */
   | Event<'MemberLeft', { owner: string }>;
 
-export const MEMBER_EVENT_TYPES: ReadonlySet<string> = new Set<MemberEvent['type']>([
-  'MemberHeartbeat',
-  'MemberLeft',
-]);
+/** What a stored member event must hold for evolveMembers to fold it: a known type, plain data. */
+export const memberEventShapes = storedEventShapes<MemberEvent>({ MemberHeartbeat: true, MemberLeft: true });
+
+export const MEMBER_EVENT_TYPES: ReadonlySet<string> = memberEventShapes.knownEventTypes;

@@ -50,4 +50,10 @@ describe('the members decider', () => {
     const unknown = { type: 'MemberPaused', data: { owner: 'a' } } as unknown as MemberEvent;
     expect(membersAlive(fold([heartbeat('a', 300), unknown]), 100)).toEqual(['a']);
   });
+
+  it('tells the command seam which stored events it folds: its own types, with data an object', () => {
+    expect(membersDecider.knownEventTypes?.has('MemberPaused')).toBe(false);
+    expect([heartbeat('a', 300), left('a')].every((e) => membersDecider.isEvent?.(e))).toBe(true);
+    expect(membersDecider.isEvent?.({ type: 'MemberLeft', data: 'a' })).toBe(false);
+  });
 });

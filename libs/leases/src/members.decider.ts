@@ -1,6 +1,6 @@
 import { type Decider } from '@svc/contract';
 import { type MemberCommand } from './member.commands';
-import { type MemberEvent } from './member.events';
+import { type MemberEvent, memberEventShapes } from './member.events';
 import { evolveMembers, initialMembersState, type MembersState } from './members.state';
 
 /** Heartbeats and leaves are facts about the sender alone: never refused, whoever else is listed. */
@@ -15,7 +15,9 @@ export function decideMembers(command: MemberCommand): MemberEvent[] {
 
 /** The members stream's rules (`lease-<group>-members`), as the command seam runs them. */
 export const membersDecider: Decider<MembersState, MemberCommand, MemberEvent> = {
+  name: 'members',
   initialState: initialMembersState,
   evolve: evolveMembers,
   decide: decideMembers,
+  ...memberEventShapes,
 };

@@ -1,5 +1,5 @@
 import { type Decider } from '@svc/contract';
-import { type AttemptEvent } from './attempt.events';
+import { type AttemptEvent, attemptEventShapes } from './attempt.events';
 import { type AttemptCommand } from './attempt.commands';
 import { type AttemptState } from './attempt-record';
 import { evolveAttempt, initialAttemptState } from './attempt.state';
@@ -14,7 +14,9 @@ export const attemptIdOfStream = (streamId: string) => streamId.slice(ATTEMPT_ST
 
 /** The attempt stream's rules, as the command seam runs them (handleCommand, aggregateStream). */
 export const attemptDecider: Decider<AttemptState, AttemptCommand, AttemptEvent> = {
+  name: 'attempt',
   initialState: initialAttemptState,
   evolve: evolveAttempt,
   decide: decideAttempt,
+  ...attemptEventShapes,
 };

@@ -1,4 +1,7 @@
 import {
+  isArrayOf,
+  isPlainData,
+  storedEventShapes,
   type AmountBasis,
   type ChainAction,
   type LegErrorCode,
@@ -195,3 +198,30 @@ export type AttemptEvent =
   | Event<'AttemptExpired', { at: number }>;
 
 export type AttemptEventType = AttemptEvent['type'];
+
+/**
+ * What a stored attempt event must hold for evolveAttempt to fold it (aggregateStream checks it before evolve): a
+ * type of AttemptEvent, data a plain object, and the arrays the fold iterates. Nothing more: a missing scalar field
+ * folds as a missing value and is the reader's to handle, a missing array would throw inside the fold.
+ */
+export const attemptEventShapes = storedEventShapes<AttemptEvent>({
+  AttemptPrepared: (data) =>
+    isArrayOf(data['legs'], (leg) => isPlainData(leg) && isArrayOf(leg['slices'], isPlainData)),
+  EvidenceReported: (data) =>
+    isArrayOf(data['chainResults'], (result) => isPlainData(result) && isArrayOf(result['txHashes'])),
+  AuthorizationSigned: true,
+  SourceTransactionConfirmed: true,
+  SourceTransactionReverted: true,
+  SourceTransactionMismatched: true,
+  SourceTransactionUnknown: true,
+  LegPending: true,
+  LegFillRejected: true,
+  LegDelayed: true,
+  LegSettled: true,
+  LegFailed: true,
+  AttemptWalletSubmitted: true,
+  AttemptProviderPending: true,
+  AttemptSettled: true,
+  AttemptFailed: true,
+  AttemptExpired: true,
+});

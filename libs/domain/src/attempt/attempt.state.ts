@@ -97,6 +97,9 @@ export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): 
     }
     case 'AttemptExpired':
       return moveTo(state, 'expired', { endedAt: event.data.at });
+    default:
+      // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
+      return state;
   }
 }
 

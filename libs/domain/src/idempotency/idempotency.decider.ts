@@ -1,7 +1,7 @@
 import { type Decider } from '@svc/contract';
 import { beginOutcome } from './begin-outcome';
 import { type BeginRequest, type IdempotencyCommand } from './idempotency.commands';
-import { type IdempotencyEvent } from './idempotency.events';
+import { type IdempotencyEvent, idempotencyEventShapes } from './idempotency.events';
 import { evolveIdempotency, initialIdempotencyState, type IdempotencyState } from './idempotency.state';
 
 /**
@@ -50,7 +50,9 @@ function holds(state: IdempotencyState, requestId: string): boolean {
 
 /** The idempotency stream's rules, as the command seam runs them (handleCommand, aggregateStream). */
 export const idempotencyDecider: Decider<IdempotencyState, IdempotencyCommand, IdempotencyEvent> = {
+  name: 'idempotency',
   initialState: initialIdempotencyState,
   evolve: evolveIdempotency,
   decide: decideIdempotency,
+  ...idempotencyEventShapes,
 };

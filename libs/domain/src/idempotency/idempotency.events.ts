@@ -1,3 +1,5 @@
+import { storedEventShapes } from '@svc/contract';
+
 /** What makes two requests with one Idempotency-Key the same request: endpoint and body bytes. */
 export interface RequestFingerprint {
   method: string;
@@ -32,3 +34,10 @@ export type IdempotencyEvent =
   | Event<'RequestCompleted', { resource: IdempotencyResource; httpStatus: number; completedAt: number }>
   /** The handler answered without creating anything (a 4xx/5xx): the key may run again, same bytes only. */
   | Event<'RequestReleased', { httpStatus: number; code: string; releasedAt: number }>;
+
+/** What a stored idempotency event must hold for evolveIdempotency to fold it: a known type, plain data. */
+export const idempotencyEventShapes = storedEventShapes<IdempotencyEvent>({
+  RequestAccepted: true,
+  RequestCompleted: true,
+  RequestReleased: true,
+});

@@ -39,5 +39,8 @@ export function evolveIdempotency(state: IdempotencyState, event: IdempotencyEve
           };
     case 'RequestReleased':
       return state.status === 'new' ? state : { status: 'released', fingerprint: state.fingerprint };
+    default:
+      // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
+      return state;
   }
 }

@@ -1,6 +1,6 @@
 import { type Decider } from '@svc/contract';
 import { type ClaimForAttempt, type IntentSessionCommand } from './intent-session.commands';
-import { type IntentSessionEvent } from './intent-session.events';
+import { type IntentSessionEvent, intentSessionEventShapes } from './intent-session.events';
 import { IntentSessionRefusedError } from './intent-session-refused.error';
 import {
   currentQuoteStatus,
@@ -54,7 +54,9 @@ function claim(data: ClaimForAttempt['data'], state: IntentSessionState): Intent
 }
 
 export const intentSessionDecider: Decider<IntentSessionState, IntentSessionCommand, IntentSessionEvent> = {
+  name: 'intent-session',
   initialState: initialIntentSessionState,
   evolve: evolveIntentSession,
   decide: decideIntentSession,
+  ...intentSessionEventShapes,
 };

@@ -1,4 +1,4 @@
-import { type QuoteRequest, type QuoteResponse } from '@svc/contract';
+import { type QuoteRequest, type QuoteResponse, storedEventShapes } from '@svc/contract';
 
 /**
  * Events of `intent-<intentSessionId>` (ARCHITECTURE.md "Streams"). Plain JSON: raw amounts are base-10 strings.
@@ -116,3 +116,9 @@ export type IntentSessionEvent =
       type: 'IntentPrepared';
       data: { attemptId: string; idempotencyKey: string | null; preparedAt: number };
     };
+
+/** What a stored intent session event must hold for evolveIntentSession to fold it: a known type, plain data. */
+export const intentSessionEventShapes = storedEventShapes<IntentSessionEvent>({
+  IntentQuoted: true,
+  IntentPrepared: true,
+});

@@ -19,6 +19,9 @@ export function evolveIntentSession(
       return state.status === 'quoted'
         ? { status: 'prepared', quote: state.quote, attemptId: event.data.attemptId }
         : state;
+    default:
+      // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
+      return state;
   }
 }
 

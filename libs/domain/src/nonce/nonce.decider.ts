@@ -1,6 +1,6 @@
 import { type Decider } from '@svc/contract';
 import { type NonceCommand } from './nonce.commands';
-import { type NonceEvent } from './nonce.events';
+import { type NonceEvent, nonceEventShapes } from './nonce.events';
 import { NonceRefusedError } from './nonce-refused.error';
 import { evolveNonce, initialNonceState, nonceAvailable, type NonceState } from './nonce.state';
 
@@ -24,7 +24,9 @@ export function decideNonce(command: NonceCommand, state: NonceState): NonceEven
 
 /** The nonce stream's rules, as the command seam runs them (handleCommand, aggregateStream). */
 export const nonceDecider: Decider<NonceState, NonceCommand, NonceEvent> = {
+  name: 'nonce',
   initialState: initialNonceState,
   evolve: evolveNonce,
   decide: decideNonce,
+  ...nonceEventShapes,
 };

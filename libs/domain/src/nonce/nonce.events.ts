@@ -1,3 +1,5 @@
+import { storedEventShapes } from '@svc/contract';
+
 type Event<Type extends string, Data> = { type: Type; data: Data };
 
 /**
@@ -6,3 +8,6 @@ type Event<Type extends string, Data> = { type: Type; data: Data };
  * still known to have existed.
  */
 export type NonceEvent = Event<'NonceUsed', { tupleHash: string; usedAt: number }>;
+
+/** What a stored nonce event must hold for evolveNonce to fold it: a known type, plain data. */
+export const nonceEventShapes = storedEventShapes<NonceEvent>({ NonceUsed: true });

@@ -6,6 +6,8 @@ export const initialNonceState: NonceState = { status: 'unused' };
 
 /** The first binding holds: a nonce is never rebound. */
 export function evolveNonce(state: NonceState, event: NonceEvent): NonceState {
+  // A type this build does not know (a newer build's) binds nothing.
+  if (event.type !== 'NonceUsed') return state;
   return state.status === 'unused' ? { status: 'used', tupleHash: event.data.tupleHash } : state;
 }
 

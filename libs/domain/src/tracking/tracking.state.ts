@@ -70,5 +70,8 @@ export function evolveTracking(state: TrackingState, event: TrackingEvent): Trac
     }
     case 'DepositSearched':
       return { ...state, depositSearched: true, depositFound: state.depositFound || event.found };
+    default:
+      // Kept in memory only, never stored: still, an event it does not know changes nothing.
+      return state;
   }
 }

@@ -1,4 +1,4 @@
-import { type Decider } from '@svc/contract';
+import { type Decider, storedEventShapes } from '@svc/contract';
 
 /**
  * One claim per chain and transaction hash, kept in the event store: the first attempt (or, for a fill, the first
@@ -42,8 +42,12 @@ export const transactionClaimDecider: Decider<
   ClaimTransaction,
   TransactionClaimEvent
 > = {
+  name: 'transaction-claim',
   initialState: { owner: null },
-  evolve: (state, event) => (state.owner === null ? { owner: event.data.owner } : state),
+  // A type this build does not know (a newer build's) claims nothing.
+  evolve: (state, event) =>
+    state.owner === null && event.type === 'TransactionClaimed' ? { owner: event.data.owner } : state,
+  ...storedEventShapes<TransactionClaimEvent>({ TransactionClaimed: true }),
   decide: (command, state) =>
     state.owner === null
       ? [{ type: 'TransactionClaimed', data: { ...command.data, txHash: command.data.txHash.toLowerCase() } }]

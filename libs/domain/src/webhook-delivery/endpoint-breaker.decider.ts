@@ -80,5 +80,8 @@ export function evolveEndpointBreaker(
       return { status: 'open', failures: state.failures, retryAt: event.data.retryAt };
     case 'EndpointTrialWithdrawn':
       return { status: 'open', failures: state.failures, retryAt: event.data.at };
+    default:
+      // Kept in memory only, never stored: still, an event it does not know changes nothing.
+      return state;
   }
 }

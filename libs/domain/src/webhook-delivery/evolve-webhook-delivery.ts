@@ -45,6 +45,9 @@ export function evolveWebhookDelivery(
       return requeued(state, event.data.eventId);
     case 'WebhookRetryRequested':
       return update(state, event.data.eventId, { nextAttemptAt: event.data.at });
+    default:
+      // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
+      return state;
   }
 }
 

@@ -1,6 +1,6 @@
 import { type Decider } from '@svc/contract';
 import { type WebhookDeliveryCommand } from './webhook-delivery.commands';
-import { type WebhookDeliveryEvent } from './webhook-delivery.events';
+import { type WebhookDeliveryEvent, webhookDeliveryEventShapes } from './webhook-delivery.events';
 import { initialWebhookDeliveryState, type WebhookDeliveryState } from './webhook-delivery.state';
 import { evolveWebhookDelivery } from './evolve-webhook-delivery';
 import { decideWebhookDelivery } from './decide-webhook-delivery';
@@ -18,7 +18,9 @@ export const webhookDeliveryDecider: Decider<
   WebhookDeliveryCommand,
   WebhookDeliveryEvent
 > = {
+  name: 'webhook-delivery',
   initialState: initialWebhookDeliveryState,
   evolve: evolveWebhookDelivery,
   decide: decideWebhookDelivery,
+  ...webhookDeliveryEventShapes,
 };

@@ -1,4 +1,4 @@
-import { type WebhookEventKind } from '@svc/contract';
+import { storedEventShapes, type WebhookEventKind } from '@svc/contract';
 
 /** A lifecycle event of `attempt-<attemptId>` entered the attempt's webhook queue. Times are epoch ms. */
 export interface WebhookQueuedData {
@@ -72,3 +72,13 @@ export type WebhookDeliveryEvent =
   | Event<'WebhookRetryRequested', WebhookRetryRequestedData>;
 
 export type WebhookDeliveryEventType = WebhookDeliveryEvent['type'];
+
+/** What a stored webhook delivery event must hold for evolveWebhookDelivery to fold it: a known type, plain data. */
+export const webhookDeliveryEventShapes = storedEventShapes<WebhookDeliveryEvent>({
+  WebhookQueued: true,
+  WebhookAttempted: true,
+  WebhookDelivered: true,
+  WebhookAbandoned: true,
+  WebhookRedeliveryRequested: true,
+  WebhookRetryRequested: true,
+});
