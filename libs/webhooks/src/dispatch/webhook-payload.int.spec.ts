@@ -168,4 +168,36 @@ describe('webhookPayload with AttemptFolds (SQLite)', () => {
     expect(got).toEqual(want);
     expect(got.every((b, i) => JSON.parse(b!).attemptId === asks[i][0])).toBe(true);
   });
+
+  it('folds on across an event type a newer build appended, as if it were not there', async () => {
+    const last = await longAttempt('at_newer');
+    const streamId = attemptStreamId('at_newer');
+    await store.append(
+      streamId,
+      [{ id: crypto.randomUUID(), type: 'FutureThing', data: { note: 'newer' } }],
+      {
+        expectedRevision: last,
+      },
+    );
+    const { revision: after } = (await handleCommand(
+      store,
+      streamId,
+      attemptDecider,
+      observeLeg(
+        's-arb',
+        { state: 'refunded', refundTxHash: hash(79), reason: 'refund', refund: null },
+        T0 + 30_000,
+      ),
+      { stepId: 'refund-s-arb' },
+    )) as { revision: number };
+    const folds = new AttemptFolds();
+    expect(await body('at_newer', last, folds)).toBe(await body('at_newer', last));
+    // From the fold held at `last`, only the events after it are read: the newer one among them.
+    const got = await body('at_newer', after, folds);
+    expect(got).toBe(await body('at_newer', after));
+    const legs = (
+      JSON.parse(got!) as { perChainStatus: { legs: { errorCode: string | null }[] }[] }
+    ).perChainStatus.flatMap((c) => c.legs);
+    expect(legs.filter((l) => l.errorCode === 'refunded')).toHaveLength(3);
+  });
 });

@@ -1,13 +1,12 @@
 import { type WebhookEventKind } from '@svc/contract';
 import {
-  type AttemptEvent,
   type AttemptState,
   type ChainNames,
   attemptDecider,
   attemptStreamId,
   webhookBody,
 } from '@svc/domain';
-import { aggregateStream, type EventStore } from '@svc/event-store';
+import { aggregateStream, type EventStore, foldStoredEvents } from '@svc/event-store';
 
 /**
  * Each attempt's stream folded up to the newest lifecycle event a body was made for, so the body of the next one
@@ -32,10 +31,7 @@ export class AttemptFolds {
       });
       // Exactly the events after the fold, up to the revision: anything else is read and folded whole below.
       if (events.length === revision - held.revision && events.at(-1)?.revision === revision) {
-        const state = events.reduce(
-          (s, e) => attemptDecider.evolve(s, { type: e.type, data: e.data } as AttemptEvent),
-          held.state,
-        );
+        const state = foldStoredEvents(attemptDecider, held.state, events);
         this.keep(attemptId, state, revision);
         return state;
       }
