@@ -64,6 +64,11 @@ export type * from './webhook-control/webhook-control.types';
 export { WEBHOOK_CONTROL_LIMITS } from './webhook-control/webhook-control-limits';
 export { decodeWebhookCursor, encodeWebhookCursor } from './webhook-control/webhook-cursor';
 export {
+  decodeRecoverContinuation,
+  encodeRecoverContinuation,
+  type RecoverContinuation,
+} from './webhook-control/recover-continuation';
+export {
   validateWebhookRecoverRequest,
   type WebhookRecoverRange,
 } from './webhook-control/validate-webhook-recover-request';

@@ -327,6 +327,10 @@ export const ERROR_CODES = {
     description:
       'from / to is not an ISO 8601 instant with a zone, to is not later than from, or the range spans more than 7 days.',
   },
+  invalid_recover_continuation: {
+    status: 400,
+    description: 'continuation is not one this service returned for a recovery of the same from and to.',
+  },
   invalid_last_event_id: {
     status: 400,
     description: 'Last-Event-ID names no lifecycle event of this attempt.',

@@ -1,4 +1,5 @@
 import { type ErrorCode } from '../errors/error-codes';
+import { WEBHOOK_CONTROL_LIMITS } from '../webhook-control/webhook-control-limits';
 import {
   ATTEMPT_SEARCH_RESPONSE_EXAMPLE,
   ATTEMPT_SNAPSHOT_EXAMPLE,
@@ -12,6 +13,7 @@ import {
 import {
   LIVE_STATUS_STREAM_CONTENT,
   WEBHOOK_EVENTS_RESPONSE_EXAMPLE,
+  WEBHOOK_RECOVER_NEXT_PAGE_REQUEST_EXAMPLE,
   WEBHOOK_RECOVER_REQUEST_EXAMPLE,
   WEBHOOK_RECOVER_RESPONSE_EXAMPLE,
   WEBHOOK_REDELIVER_RESPONSE_EXAMPLE,
@@ -224,12 +226,16 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     summary: 'Recover every webhook event of a time range',
     description: [
       "Every delivered or abandoned event of your attempts whose `occurredAt` is in [from, to) is sent again: same event ids and bodies, signed afresh, each attempt's events in their original order. Events still queued or retrying are on their way and left alone. The range spans at most 7 days.",
-      'Repeating the Idempotency-Key answers the first result again and sends nothing more.',
+      `One call recovers at most ${WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall} attempts, those whose events in the range occurred first. When the range has more, the answer carries a \`continuation\`: send the same \`from\` and \`to\` with it (and a new Idempotency-Key) for the next page, until an answer has none. The pages take each attempt of the range once (with all its events in the range); events queued after the first page are delivered as usual and not part of the recovery. A continuation this service did not return for the same range answers \`invalid_recover_continuation\`.`,
+      'Repeating the Idempotency-Key answers the first result again (the same page, the same continuation) and sends nothing more.',
     ].join('\n\n'),
     requestBody: {
       schema: 'WebhookRecoverRequest',
       required: true,
-      examples: { oneDay: WEBHOOK_RECOVER_REQUEST_EXAMPLE },
+      examples: {
+        oneDay: WEBHOOK_RECOVER_REQUEST_EXAMPLE,
+        nextPage: WEBHOOK_RECOVER_NEXT_PAGE_REQUEST_EXAMPLE,
+      },
     },
     response: {
       schema: 'WebhookRecoverResponse',
@@ -367,6 +373,7 @@ export const ERROR_CODE_OPERATIONS = {
   webhook_event_not_found: ['webhookRedeliver'],
   webhook_delivery_pending: ['webhookRedeliver'],
   invalid_recover_range: ['webhookRecover'],
+  invalid_recover_continuation: ['webhookRecover'],
   invalid_last_event_id: ['attemptEvents'],
   live_stream_limit_reached: ['attemptEvents'],
 } as const satisfies Record<ErrorCode, readonly OperationName[]>;

@@ -9,6 +9,7 @@ import {
   type WebhookRedeliverResponse,
 } from '../webhook-control/webhook-control.types';
 import { WEBHOOK_CONTROL_LIMITS } from '../webhook-control/webhook-control-limits';
+import { encodeRecoverContinuation } from '../webhook-control/recover-continuation';
 import { encodeWebhookCursor } from '../webhook-control/webhook-cursor';
 import { enumSchema, type JsonSchema, objectSchema, ref } from './json-schema';
 
@@ -105,8 +106,18 @@ const recoverRequest = objectSchema<WebhookRecoverRequest>(
         `Exclusive. ISO 8601 with a zone; later than \`from\`, at most ${WEBHOOK_CONTROL_LIMITS.maxRecoverSpanDays} days after it.`,
       ),
     },
+    continuation: {
+      schema: continuationSchema(
+        'The `continuation` the previous page of this recovery returned, with the same `from` and `to`: recovers the next page. Omit it for the first page.',
+      ),
+      optional: true,
+    },
   },
-  { description: 'Body of POST /webhooks/recover: the range of `occurredAt` to recover.', closed: true },
+  {
+    description:
+      'Body of POST /webhooks/recover: the range of `occurredAt` to recover, and where to go on from after the first page.',
+    closed: true,
+  },
 );
 
 const recovered = objectSchema<RecoveredWebhookEvent>(
@@ -130,9 +141,25 @@ const recoverResponse = objectSchema<WebhookRecoverResponse>(
         "By attempt, each attempt's events in lifecycle order: the order they are sent in.",
       ),
     },
+    continuation: {
+      schema: continuationSchema(
+        `Present when the range has more attempts than this page (at most ${WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall} attempts per call): POST /webhooks/recover again with the same \`from\` and \`to\` and this \`continuation\` (and a new Idempotency-Key) for the next page. Absent once the range is done.`,
+      ),
+      optional: true,
+    },
   },
   { description: '200 of POST /webhooks/recover.' },
 );
+
+/** A recovery's continuation: opaque, as the response gave it. */
+function continuationSchema(description: string): JsonSchema {
+  return {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]+$',
+    maxLength: WEBHOOK_CONTROL_LIMITS.maxCursorLength,
+    description,
+  };
+}
 
 /** POST /webhooks/redeliver/{eventId} names everything in its path: no body, or an empty object. */
 const redeliverRequest: JsonSchema = {
@@ -221,6 +248,18 @@ export const WEBHOOK_RECOVER_REQUEST_EXAMPLE: WebhookRecoverRequest = {
   to: '2026-03-03T00:00:00Z',
 };
 
+/** What the first page of a larger range answers: go on with this, same from and to. */
+const RECOVER_CONTINUATION = encodeRecoverContinuation(
+  Date.parse(WEBHOOK_RECOVER_REQUEST_EXAMPLE.from),
+  Date.parse(WEBHOOK_RECOVER_REQUEST_EXAMPLE.to),
+  { after: { occurredAt: Date.parse('2026-03-02T10:00:41.120Z'), position: '1042' }, asOf: '1187' },
+);
+
+export const WEBHOOK_RECOVER_NEXT_PAGE_REQUEST_EXAMPLE: WebhookRecoverRequest = {
+  ...WEBHOOK_RECOVER_REQUEST_EXAMPLE,
+  continuation: RECOVER_CONTINUATION,
+};
+
 export const WEBHOOK_RECOVER_RESPONSE_EXAMPLE: WebhookRecoverResponse = {
   apiVersion: API_VERSION,
   from: '2026-03-02T00:00:00.000Z',
@@ -233,6 +272,7 @@ export const WEBHOOK_RECOVER_RESPONSE_EXAMPLE: WebhookRecoverResponse = {
       occurredAt: '2026-03-02T10:00:41.120Z',
     },
   ],
+  continuation: RECOVER_CONTINUATION,
 };
 
 /** What one message of the live status stream looks like on the wire. */

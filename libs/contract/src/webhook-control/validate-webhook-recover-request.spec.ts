@@ -1,3 +1,4 @@
+import { encodeRecoverContinuation } from './recover-continuation';
 import { validateWebhookRecoverRequest } from './validate-webhook-recover-request';
 
 const codes = (body: unknown) => {
@@ -15,7 +16,26 @@ describe('validateWebhookRecoverRequest', () => {
     });
   });
 
+  const from = Date.parse('2026-01-01T00:00:00Z');
+  const to = Date.parse('2026-01-02T00:00:00Z');
+  const range = { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' };
+  const next = { after: { occurredAt: from + 1000, position: '0000000000000042' }, asOf: '0000000000000099' };
+
+  it('takes the continuation a page of the same range returned, decoded', () => {
+    expect(
+      validateWebhookRecoverRequest({ ...range, continuation: encodeRecoverContinuation(from, to, next) }),
+    ).toEqual({ ok: true, value: { from, to, continuation: next } });
+  });
+
   it.each([
+    [
+      { ...range, continuation: encodeRecoverContinuation(from, to + 1, next) },
+      ['invalid_recover_continuation:continuation'],
+    ],
+    [{ ...range, continuation: 'bm9wZQ' }, ['invalid_recover_continuation:continuation']],
+    [{ ...range, continuation: 42 }, ['invalid_recover_continuation:continuation']],
+    [{ ...range, continuation: null }, ['invalid_recover_continuation:continuation']],
+    [{ from: range.from, to: 'later', continuation: 'x' }, ['invalid_recover_range:to']],
     [{ from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00.001Z' }, ['invalid_recover_range:to']],
     [{ from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, ['invalid_recover_range:to']],
     [{ from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, ['invalid_recover_range:to']],

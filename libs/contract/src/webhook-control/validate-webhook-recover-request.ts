@@ -2,21 +2,26 @@ import { type ErrorCode } from '../errors/error-codes';
 import { type FieldError } from '../errors/error-response';
 import { bodyObject } from '../validation/invalid-request-body';
 import { type ValidationResult } from '../validation/validation-result';
+import { decodeRecoverContinuation, type RecoverContinuation } from './recover-continuation';
 import { WEBHOOK_CONTROL_LIMITS } from './webhook-control-limits';
 
-/** The validated range, in epoch ms. */
+/** The validated range, in epoch ms, and where this page goes on from (absent: the first page). */
 export interface WebhookRecoverRange {
   from: number;
   to: number;
+  continuation?: RecoverContinuation;
 }
 
-const FIELDS = ['from', 'to'];
+const FIELDS = ['from', 'to', 'continuation'];
 
 /** ISO 8601 with a date, a time to the second (milliseconds optional) and an explicit zone. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** Validates a parsed POST /webhooks/recover body: `from` before `to`, at most maxRecoverSpanDays apart. */
+/**
+ * Validates a parsed POST /webhooks/recover body: `from` before `to`, at most maxRecoverSpanDays apart, and an
+ * optional `continuation` a previous page of the same range returned (checked once the range is valid).
+ */
 export function validateWebhookRecoverRequest(body: unknown): ValidationResult<WebhookRecoverRange> {
   const checked = bodyObject(body);
   if ('refused' in checked) return checked.refused;
@@ -47,5 +52,12 @@ export function validateWebhookRecoverRequest(body: unknown): ValidationResult<W
       );
   }
   if (errors.length > 0 || from === null || to === null) return { ok: false, errors };
-  return { ok: true, value: { from, to } };
+  if (json.continuation === undefined) return { ok: true, value: { from, to } };
+  const continuation =
+    typeof json.continuation === 'string' ? decodeRecoverContinuation(from, to, json.continuation) : null;
+  if (continuation === null) {
+    const message = 'continuation is not one this service returned for a recovery of this from and to';
+    return { ok: false, errors: [{ code: 'invalid_recover_continuation', field: 'continuation', message }] };
+  }
+  return { ok: true, value: { from, to, continuation } };
 }

@@ -4,9 +4,14 @@ export const WEBHOOK_CONTROL_LIMITS = {
   pageSize: 100,
   /** The widest range one POST /webhooks/recover takes. */
   maxRecoverSpanDays: 7,
+  /**
+   * Attempts one POST /webhooks/recover sends again at most; more: the answer carries a continuation. One attempt is
+   * one durable append: a call at the cap takes about 0.5 s on SQLite on 2 cores (docs/webhooks.md).
+   */
+  maxRecoverAttemptsPerCall: 200,
   /** How far back events are guaranteed to be listed and recoverable (webhook streams are never deleted). */
   retentionDays: 30,
-  /** A cursor is opaque, but never longer than this. */
+  /** A cursor (and a recovery's continuation) is opaque, but never longer than this. */
   maxCursorLength: 256,
   /** Live status streams (GET /attempts/{attemptId}/events) one partner may hold open at once, per instance. */
   maxLiveStreamsPerPartner: 20,

@@ -57,6 +57,8 @@ export interface WebhookRecoverRequest {
   from: string;
   /** ISO 8601 instant with a zone, exclusive; at most WEBHOOK_CONTROL_LIMITS.maxRecoverSpanDays after `from`. */
   to: string;
+  /** The `continuation` of the previous page of this recovery (same `from` and `to`); absent: the first page. */
+  continuation?: string;
 }
 
 /** One event a recovery sends again. */
@@ -73,4 +75,9 @@ export interface WebhookRecoverResponse {
   to: string;
   /** By attempt, each attempt's events in lifecycle order: the order they are sent in. */
   recovered: RecoveredWebhookEvent[];
+  /**
+   * Present when the range has attempts beyond this page (at most WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall
+   * attempts per call): send the same `from` and `to` again with it to recover the next page. Absent: done.
+   */
+  continuation?: string;
 }
