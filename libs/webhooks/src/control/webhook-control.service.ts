@@ -1,11 +1,24 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type ErrorCode, type RecoveredWebhookEvent, type WebhookRecoverRange } from '@svc/contract';
-import { type WebhookDeliveryEvent, WebhookDeliveryRefusedError, webhookEventHistories } from '@svc/domain';
-import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import {
+  encodeRecoverContinuation,
+  type ErrorCode,
+  type RecoverContinuation,
+  type RecoveredWebhookEvent,
+  WEBHOOK_CONTROL_LIMITS,
+  type WebhookRecoverRange,
+} from '@svc/contract';
+import {
+  type WebhookDeliveryEvent,
+  WebhookDeliveryRefusedError,
+  webhookEventHistories,
+  webhookStreamId,
+} from '@svc/domain';
+import { comparePositions, EVENT_STORE, type EventStore, type Position } from '@svc/event-store';
 import { type BusReply, type FeatureRefusal, type FeatureRequest, type MessagePattern } from '@svc/messaging';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 import { listWebhookEvents } from './list-webhook-events';
+import { queuedWebhookOf } from './webhook-event-index';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
 import { readWebhookStream } from './webhook-records';
 import { commandWebhooks } from '../dispatch/webhook-stream';
@@ -78,18 +91,39 @@ export class WebhookControlService {
   }
 
   /**
-   * Sends again every ended event of the partner's attempts that occurred in [from, to): one RequestRecovery per
-   * attempt (its events in lifecycle order, behind its pending ones). A replay appends nothing and answers the same
-   * list, read back from the redeliveries the first request tagged.
+   * One page of a recovery of [from, to): sends again every ended event of at most maxRecoverAttemptsPerCall of the
+   * partner's attempts that have events in the range, one RequestRecovery per attempt (its events in lifecycle order,
+   * behind its pending ones), and answers the continuation to the next page when there is one.
+   *
+   * The pages take the range's events in time order (occurredAt, then log position) among those queued when the
+   * first page ran (`asOf`, carried on by the continuation): each attempt is recovered once, on the page of its first
+   * event in that order, however many events are queued meanwhile. A later page skips an attempt it meets again
+   * (its stream shows an event of the range before the page, queued by `asOf`). A replay appends nothing and
+   * answers the same page, read back from the redeliveries the first request tagged.
    */
   async recover(request: FeatureRequest<WebhookRecoverRange>): Promise<BusReply<Recover>> {
-    const { from, to } = request.body;
+    const { from, to, continuation } = request.body;
     const tag = requestTag(request, 'recover');
     await this.readModel.fresh();
-    const attempts = this.readModel.index.attemptsQueuedBetween(request.partnerId, from, to);
+    // The events a recovery covers: those queued by the first page's run. A replay of a first page finds it in the
+    // resource the first run answered; null: nothing was queued then.
+    const asOf =
+      continuation?.asOf ??
+      (request.replayOf === null
+        ? (this.readModel.index.lastPosition ?? null)
+        : snapshotOf(request.replayOf.id, this.readModel.index.lastPosition));
+    const page =
+      asOf === null
+        ? { attempts: [], next: undefined }
+        : this.readModel.index.attemptsQueuedBetween(request.partnerId, from, to, {
+            limit: WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall,
+            after: continuation?.after,
+            asOf,
+          });
     const recovered: RecoveredWebhookEvent[] = [];
-    for (const attemptId of attempts) {
+    for (const attemptId of page.attempts) {
       if (request.replayOf === null) {
+        if (continuation && (await this.recoveredBefore(attemptId, from, to, continuation))) continue;
         await commandWebhooks(this.store, attemptId, `recover:${tag}`, {
           type: 'RequestRecovery',
           data: { from, to, now: request.receivedAt, requestedBy: tag },
@@ -110,11 +144,39 @@ export class WebhookControlService {
           });
       }
     }
+    const next =
+      page.next === undefined || asOf === null
+        ? {}
+        : { continuation: encodeRecoverContinuation(from, to, { after: page.next, asOf }) };
     return {
       ok: true,
-      resource: { kind: 'webhook_recovery', id: tag },
-      body: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), recovered },
+      resource: { kind: 'webhook_recovery', id: `${tag}@${asOf ?? ''}` },
+      body: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), recovered, ...next },
     };
+  }
+
+  /**
+   * Whether an earlier page of this recovery took the attempt: it has an event of the range queued by the
+   * recovery's `asOf` that comes before this page in time order (the index's: occurredAt, then log position).
+   */
+  private async recoveredBefore(
+    attemptId: string,
+    from: number,
+    to: number,
+    { after, asOf }: RecoverContinuation,
+  ): Promise<boolean> {
+    for (const event of await this.store.readStream(webhookStreamId(attemptId))) {
+      const queued = queuedWebhookOf(event);
+      if (queued === null || queued.occurredAt === null) continue;
+      const at = queued.occurredAt;
+      if (at < from || at >= to || comparePositions(event.position, asOf) > 0) continue;
+      if (
+        at < after.occurredAt ||
+        (at === after.occurredAt && comparePositions(event.position, after.position) <= 0)
+      )
+        return true;
+    }
+    return false;
   }
 
   /** The attempt whose webhook stream queued `eventId` for this partner, or null. */
@@ -126,6 +188,17 @@ export class WebhookControlService {
   private stream(attemptId: string): Promise<WebhookDeliveryEvent[]> {
     return readWebhookStream(this.store, attemptId);
   }
+}
+
+/**
+ * The `asOf` of the recovery a replayed page belongs to, from the resource its first run answered (`<tag>@<asOf>`,
+ * empty: nothing was queued). A resource of a recovery made before recoveries had pages names only the tag: the
+ * replay then reads back as of now.
+ */
+function snapshotOf(resourceId: string, now: Position | undefined): Position | null {
+  const asOf = /@(\d+(?::\d+)*)?$/.exec(resourceId);
+  if (asOf === null) return now ?? null;
+  return asOf[1] ?? null;
 }
 
 /**

@@ -29,6 +29,18 @@ export interface QueuedPage {
   position: Position | undefined;
 }
 
+/** A queued event's place in the index's time order: when it occurred, then its log position. */
+export interface QueuedAt {
+  occurredAt: number;
+  position: Position;
+}
+
+/** One page of attemptsQueuedBetween: its attempts, and where the next page reads on from (none: the range is done). */
+export interface AttemptsPage {
+  attempts: string[];
+  next: QueuedAt | undefined;
+}
+
 /** The partner's WebhookQueued in `event`, or null (pure: what the index records of one event of the log). */
 export function queuedWebhookOf(
   event: IndexedEvent,
@@ -54,7 +66,7 @@ interface PartnerEvents {
  * The control plane's index of the `webhook-` streams, per partner: every WebhookQueued in queue order (the global
  * log's), by event id, and by occurrence time. Fed every `webhook-` event in log order (`apply`); it keeps nothing of
  * the other events but the last position. Answers a page in O(log n + page), a redelivery's attempt in O(1) and a
- * recovery range in O(log n + matches), whatever other partners have stored.
+ * page of a recovery range in O(log n + page), whatever other partners have stored.
  */
 export class WebhookEventIndex {
   private readonly partners = new Map<string, PartnerEvents>();
@@ -110,16 +122,46 @@ export class WebhookEventIndex {
   }
 
   /**
-   * The partner's attempts with a queued event that occurred in [from, to), each once, in the log order of the first
-   * such event.
+   * One page of the partner's attempts with a queued event that occurred in [from, to).
+   *
+   * The range's events are taken in the index's time order, (occurredAt, log position), which is total: strictly
+   * after `after` (from `from` when undefined) and only those at or before the log position `asOf` (all when
+   * undefined). The page is the longest run of them that names at most `limit` attempts (default: no limit), so it
+   * stops right before the first event of a (limit + 1)-th attempt. `attempts`: each once, in the log order of its
+   * first event in the page. `next`: the page's last event when the range has events after it, else undefined.
+   *
+   * Pages read one after another, each from the previous `next`, with one `asOf` throughout, take each event of the
+   * range queued at or before `asOf` exactly once, in order; events queued later never shift them (they are after
+   * `asOf`), so a page read again with the same arguments is the same page. An attempt with events on several
+   * pages is named on each. O(log n + events read).
    */
-  attemptsQueuedBetween(partnerId: string, from: number, to: number): string[] {
+  attemptsQueuedBetween(
+    partnerId: string,
+    from: number,
+    to: number,
+    page: { limit?: number; after?: QueuedAt; asOf?: Position } = {},
+  ): AttemptsPage {
+    const { limit = Number.POSITIVE_INFINITY, after, asOf } = page;
+    if (!(limit >= 1)) throw new RangeError(`a page names at least one attempt, not ${limit}`);
     const byTime = this.partners.get(partnerId)?.byTime ?? [];
-    const matches: QueuedWebhook[] = [];
-    for (let i = firstAtOrAfter(byTime, from); i < byTime.length && byTime[i].occurredAt! < to; i++)
-      matches.push(byTime[i]);
-    matches.sort((a, b) => a.rank - b.rank);
-    return [...new Set(matches.map((m) => m.attemptId))];
+    /** Each attempt of the page, by its first event in log order. */
+    const earliest = new Map<string, QueuedWebhook>();
+    let last: QueuedWebhook | undefined;
+    let i = Math.max(firstAtOrAfter(byTime, from), after === undefined ? 0 : firstAfterKey(byTime, after));
+    for (; i < byTime.length && byTime[i].occurredAt! < to; i++) {
+      const entry = byTime[i];
+      if (asOf !== undefined && comparePositions(entry.position, asOf) > 0) continue;
+      const known = earliest.get(entry.attemptId);
+      if (known === undefined && earliest.size >= limit) break;
+      if (known === undefined || known.rank > entry.rank) earliest.set(entry.attemptId, entry);
+      last = entry;
+    }
+    const more = i < byTime.length && byTime[i].occurredAt! < to;
+    return {
+      attempts: [...earliest.values()].sort((a, b) => a.rank - b.rank).map((e) => e.attemptId),
+      next:
+        more && last !== undefined ? { occurredAt: last.occurredAt!, position: last.position } : undefined,
+    };
   }
 
   /** How many queued events the index holds (all partners). */
@@ -137,6 +179,23 @@ function firstAfter(queued: QueuedWebhook[], after: Position): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (comparePositions(queued[mid].position, after) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The index of the first entry after `key` in time order (occurredAt, then position). */
+function firstAfterKey(byTime: QueuedWebhook[], key: QueuedAt): number {
+  let lo = 0;
+  let hi = byTime.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = byTime[mid].occurredAt!;
+    if (
+      at < key.occurredAt ||
+      (at === key.occurredAt && comparePositions(byTime[mid].position, key.position) <= 0)
+    )
+      lo = mid + 1;
     else hi = mid;
   }
   return lo;

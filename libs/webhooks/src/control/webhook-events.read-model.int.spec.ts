@@ -211,7 +211,7 @@ describe.each<[string, () => Opened]>([
     expect(rebuilt.index.attemptOf('p-c', 'at_p-c_7-2')).toBe('at_p-c_7');
     expect(rebuilt.index.attemptOf('p-a', 'at_p-c_7-2')).toBeNull();
     // Recover: every attempt with an event that occurred in [T0 + 1s, T0 + 2s): revision 1 of each.
-    expect(rebuilt.index.attemptsQueuedBetween('p-a', T0 + 1000, T0 + 2000)).toEqual(
+    expect(rebuilt.index.attemptsQueuedBetween('p-a', T0 + 1000, T0 + 2000).attempts).toEqual(
       [0, 1, 2, 3].map((n) => `at_p-a_${n}`),
     );
   });
