@@ -80,6 +80,18 @@ export interface SubscribeOptions {
   onError?: (error: unknown) => void;
 }
 
+export interface LiveSubscribeOptions {
+  /** Only streams whose id starts with one of these prefixes (none, or an empty list: every stream). */
+  streamPrefixes: string[];
+  /**
+   * Called once per event appended after the subscription started, in global order, one at a time. A handler that
+   * throws stops the subscription (reported through `onError`); nothing after that event is delivered.
+   */
+  handler: EventHandler;
+  /** The subscription failed (a handler threw, the store dropped it): nothing more is delivered. */
+  onError?: (error: unknown) => void;
+}
+
 export interface Subscription {
   /** Resolves once the handler is idle and no further event will be delivered. */
   stop(): Promise<void>;
@@ -99,6 +111,15 @@ export interface EventStore {
   readStreamRevision(streamId: string): Promise<number | 'no_stream'>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /**
+   * A live subscription that stores nothing: no name, no checkpoint, nothing of the past. It starts at the end of the
+   * log as the store has it when the returned promise resolves, and delivers every matching event whose append
+   * completes after that (an append racing the call may or may not be delivered; one that completed before the call
+   * never is). What an in-memory fan-out follows (the gateway's live status streams): a reader that also needs the
+   * past reads it after this resolved, so that nothing falls between the two. Stopped by `stop()` or the store's
+   * close (neither reports through `onError`).
+   */
+  subscribeLive(options: LiveSubscribeOptions): Promise<Subscription>;
   /** The stored checkpoint of a subscription, if any. */
   readCheckpoint(subscriptionId: string): Promise<Position | undefined>;
   /** Reachability for /readyz. */

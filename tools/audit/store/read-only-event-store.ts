@@ -1,6 +1,7 @@
 import {
   type AppendResult,
   type EventStore,
+  type LiveSubscribeOptions,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -29,6 +30,11 @@ export class ReadOnlyEventStore implements EventStore {
     return Promise.reject(
       new StoreWriteRefusedError('the audit never subscribes (a subscription writes checkpoints)'),
     );
+  }
+
+  /** A live subscription stores nothing, so it passes through. */
+  subscribeLive(options: LiveSubscribeOptions): Promise<Subscription> {
+    return this.inner.subscribeLive(options);
   }
 
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {

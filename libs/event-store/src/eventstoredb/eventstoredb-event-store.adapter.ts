@@ -11,6 +11,7 @@ import { collect } from './collect';
 import { encodeEsdbPosition } from './eventstoredb-position';
 import { kurrent } from './kurrent-client';
 import { readAllFromEsdb } from './eventstoredb-read-all';
+import { subscribeLiveToEsdb } from './eventstoredb-live-subscription';
 import { subscribeToEsdb } from './eventstoredb-subscription';
 import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
 
@@ -118,6 +119,12 @@ export class EventStoreDbEventStore implements port.EventStore {
       const subscription = await subscribeToEsdb(this.client, checkpoints, options);
       return this.lifecycle.track(subscription);
     });
+  }
+
+  subscribeLive(options: port.LiveSubscribeOptions): Promise<port.Subscription> {
+    return this.lifecycle.whenOpen(async () =>
+      this.lifecycle.track(await subscribeLiveToEsdb(this.client, options)),
+    );
   }
 
   readCheckpoint(subscriptionId: string): Promise<port.Position | undefined> {

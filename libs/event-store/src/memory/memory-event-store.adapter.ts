@@ -4,6 +4,7 @@ import { planAppend } from '../plan-append';
 import { decodeSequencePosition, encodeSequencePosition } from '../sequence-position';
 import { serialiseEvent } from '../serialise-event';
 import { StoreLifecycle } from '../store-lifecycle';
+import { subscribeLivePolling } from '../subscribe-live-polling';
 import { subscribePolling } from '../subscribe-polling';
 import {
   isLive,
@@ -118,6 +119,21 @@ export class MemoryEventStore implements port.EventStore {
         },
         readCheckpoint: (id) => checkpoints.get(id),
         storeCheckpoint: (id, position) => void checkpoints.set(id, position),
+        signal: this.state.signal,
+      },
+      options,
+    );
+  }
+
+  subscribeLive(options: port.LiveSubscribeOptions): Promise<port.Subscription> {
+    return subscribeLivePolling(
+      this.lifecycle,
+      {
+        readPage: (after, prefixes, limit) => {
+          this.logReads++;
+          return this.readPage(after, prefixes, limit);
+        },
+        head: () => encodeSequencePosition(this.state.lastSequence),
         signal: this.state.signal,
       },
       options,

@@ -6,6 +6,7 @@ import { planAppend, type StreamHead } from '../plan-append';
 import { decodeSequencePosition, encodeSequencePosition } from '../sequence-position';
 import { type SerialisedEvent, serialiseEvent } from '../serialise-event';
 import { StoreLifecycle } from '../store-lifecycle';
+import { subscribeLivePolling } from '../subscribe-live-polling';
 import { subscribePolling } from '../subscribe-polling';
 import { OtherWritersPoll } from './other-writers-poll';
 import { openSqliteReadOnly } from './open-sqlite-read-only';
@@ -113,6 +114,23 @@ export class SqliteEventStore implements port.EventStore {
         readCheckpoint: (id) => this.checkpointOf(id),
         storeCheckpoint: (id, position) =>
           void this.statements.upsertCheckpoint.run(id, decodeSequencePosition(position)),
+        signal: this.signal,
+      },
+      options,
+    );
+    this.otherWriters.start();
+    return subscription;
+  }
+
+  async subscribeLive(options: port.LiveSubscribeOptions): Promise<port.Subscription> {
+    const subscription = await subscribeLivePolling(
+      this.lifecycle,
+      {
+        readPage: (after, prefixes, limit) => {
+          this.logReads++;
+          return this.readPage(after, prefixes, limit);
+        },
+        head: () => encodeSequencePosition(this.statements.selectHead.get()?.head ?? 0),
         signal: this.signal,
       },
       options,

@@ -73,6 +73,29 @@ describe('SqliteEventStore on one file', () => {
     );
   });
 
+  it("delivers another process's appends to a live subscription (subscribeLive), nothing from before it", async () => {
+    store = SqliteEventStore.open({ file, pollIntervalMs: 20 });
+    await store.append('child-3', [newEvent('Before')], { expectedRevision: 'no_stream' });
+    const handled: RecordedEvent[] = [];
+    const subscription = await store.subscribeLive({
+      streamPrefixes: ['child-'],
+      handler: (event) => {
+        handled.push(event);
+        return Promise.resolve();
+      },
+    });
+    const child = startChildWriter(file, 'child-4', 30);
+    await child.ready;
+    child.go();
+    await child.done;
+
+    await waitFor(() => handled.length >= 30, 'the child events');
+    await subscription.stop();
+    expect(handled.map((event) => event.data)).toEqual(
+      [...Array(30).keys()].map((n) => ({ writer: 'child', n })),
+    );
+  });
+
   it("reads for another process's appends, not for this process's appends to other streams", async () => {
     store = SqliteEventStore.open({ file, pollIntervalMs: 20 });
     const handled: RecordedEvent[] = [];

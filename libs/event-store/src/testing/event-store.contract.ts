@@ -1,6 +1,7 @@
 import { describeAppendContract } from './contract/append.contract';
 import { type EventStoreHarness, type EventStoreHarnessFactory } from './contract/event-store-harness';
 import { describeLifecycleContract } from './contract/lifecycle.contract';
+import { describeLiveSubscriptionContract } from './contract/live-subscription.contract';
 import { describeReadContract } from './contract/read.contract';
 import { describeStreamSettingsContract } from './contract/stream-settings.contract';
 import { describeSubscriptionContract } from './contract/subscription.contract';
@@ -36,6 +37,7 @@ export function describeEventStoreContract(adapterName: string, factory: EventSt
     describeReadContract(context);
     describeSubscriptionContract(context);
     describeSubscriptionWakeUpContract(context);
+    describeLiveSubscriptionContract(context);
     describeStreamSettingsContract(context);
     describeLifecycleContract(context);
   });
