@@ -64,6 +64,17 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+/** One page of the global log, and how far the store looked to find it. */
+export interface ReadAllPage {
+  events: RecordedEvent[];
+  /**
+   * The position up to which every matching event was returned: the last event's when the page is full, else the
+   * log's head when the read began (or later), even when the tail of the log held only other streams' events. The
+   * next read starts after it and never scans that tail again. undefined: the log was empty (or `after` was).
+   */
+  scannedTo: Position | undefined;
+}
+
 export type EventHandler = (event: RecordedEvent) => Promise<void>;
 
 export interface SubscribeOptions {
@@ -110,6 +121,8 @@ export interface EventStore {
    */
   readStreamRevision(streamId: string): Promise<number | 'no_stream'>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** readAll, with how far the store looked: what a follower of sparse streams resumes after. */
+  readAllPage(options?: ReadAllOptions): Promise<ReadAllPage>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /**
    * A live subscription that stores nothing: no name, no checkpoint, nothing of the past. It starts at the end of the

@@ -4,6 +4,7 @@ import {
   type LiveSubscribeOptions,
   type Position,
   type ReadAllOptions,
+  type ReadAllPage,
   type ReadStreamOptions,
   type RecordedEvent,
   type Subscription,
@@ -47,6 +48,10 @@ export class ReadOnlyEventStore implements EventStore {
 
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
+  }
+
+  readAllPage(options?: ReadAllOptions): Promise<ReadAllPage> {
+    return this.inner.readAllPage(options);
   }
 
   readCheckpoint(subscriptionId: string): Promise<Position | undefined> {

@@ -98,6 +98,10 @@ export class EventStoreDbEventStore implements port.EventStore {
   }
 
   readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {
+    return this.lifecycle.whenOpen(async () => (await readAllFromEsdb(this.client, options)).events);
+  }
+
+  readAllPage(options: port.ReadAllOptions = {}): Promise<port.ReadAllPage> {
     return this.lifecycle.whenOpen(() => readAllFromEsdb(this.client, options));
   }
 

@@ -1,6 +1,11 @@
 import { type AllStreamRecordedEvent, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { comparePositions } from '../compare-positions';
-import { type Position, type ReadAllOptions, type RecordedEvent } from '../event-store.port';
+import {
+  type Position,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type RecordedEvent,
+} from '../event-store.port';
 import { matchesPrefixes } from '../matches-prefixes';
 import { collect } from './collect';
 import { decodeEsdbPosition, encodeEsdbPosition } from './eventstoredb-position';
@@ -13,12 +18,13 @@ const PAGE_SIZE = 500;
 /**
  * readAll of the port on $all. The client's readAll has no server-side filter in this version, so pages of
  * $all are filtered here (prefixes, system events, expiry). Its fromPosition is inclusive while `after` is
- * exclusive: every event at or before the last position seen is skipped.
+ * exclusive: every event at or before the last position seen is skipped. `scannedTo` is the last event of $all
+ * looked at (a full page: the last one returned), so a follower of sparse streams never filters that part again.
  */
 export async function readAllFromEsdb(
   client: KurrentDBClient,
   options: ReadAllOptions,
-): Promise<RecordedEvent[]> {
+): Promise<ReadAllPage> {
   const limit = options.maxCount ?? Number.POSITIVE_INFINITY;
   const visibility = new StreamVisibility(client, Date.now());
   const found: RecordedEvent[] = [];
@@ -30,13 +36,17 @@ export async function readAllFromEsdb(
     for (const event of events) {
       if (!(await isWanted(event, floor, options.streamPrefixes, visibility))) continue;
       found.push(toRecordedEvent(event));
-      if (found.length >= limit) break;
+      if (found.length >= limit) return { events: found, scannedTo: found.at(-1)!.position };
     }
     const last = events.at(-1);
+    if (last !== undefined) floor = later(floor, encodeEsdbPosition(last.position));
     if (page.length < PAGE_SIZE || last === undefined) break;
-    floor = encodeEsdbPosition(last.position);
   }
-  return found;
+  return { events: found, scannedTo: floor };
+}
+
+function later(a: Position | undefined, b: Position): Position {
+  return a === undefined || comparePositions(b, a) > 0 ? b : a;
 }
 
 async function isWanted(

@@ -108,6 +108,10 @@ export class MemoryEventStore implements port.EventStore {
     );
   }
 
+  readAllPage(options: port.ReadAllOptions = {}): Promise<port.ReadAllPage> {
+    return this.lifecycle.run(() => this.readPage(options.after, options.streamPrefixes, options.maxCount));
+  }
+
   subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
     const checkpoints = this.state.checkpoints;
     return subscribePolling(

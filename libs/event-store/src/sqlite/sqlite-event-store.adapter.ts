@@ -103,6 +103,12 @@ export class SqliteEventStore implements port.EventStore {
     );
   }
 
+  readAllPage(options: port.ReadAllOptions = {}): Promise<port.ReadAllPage> {
+    return this.lifecycle.run(() =>
+      this.readPage(options.after, options.streamPrefixes ?? [], options.maxCount),
+    );
+  }
+
   async subscribe(options: port.SubscribeOptions): Promise<port.Subscription> {
     const subscription = await subscribePolling(
       this.lifecycle,

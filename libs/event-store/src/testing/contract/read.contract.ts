@@ -135,5 +135,29 @@ export function describeReadContract(context: ContractContext): void {
       expect(onlyA.map((event) => event.id)).toEqual([ids[0], ids[2], ids[3]]);
       expect(a1AndB.map((event) => event.id)).toEqual([ids[0], ids[1], ids[2], ids[4]]);
     });
+
+    it('readAllPage says how far it looked: past a tail of other streams, so the next read does not scan it again', async () => {
+      const { store } = context.harness();
+      const { run, ids } = await interleaved(store);
+      const others = uniqueName('other-');
+      for (let i = 0; i < 3; i++)
+        await store.append(`${others}-${i}`, [newEvent('Elsewhere', { i })], {
+          expectedRevision: 'no_stream',
+        });
+      const tail = (await store.readAll({ streamPrefixes: [others] })).at(-1)!.position;
+
+      const page = await store.readAllPage({ streamPrefixes: [`${run}-a-`] });
+      expect(page.events.map((e) => e.id)).toEqual([ids[0], ids[2], ids[3]]);
+      // Everything of the prefix up to the tail was returned: the scan reached at least the last other event.
+      expect(comparePositions(page.scannedTo!, tail)).toBeGreaterThanOrEqual(0);
+      expect(await store.readAllPage({ streamPrefixes: [`${run}-a-`], after: page.scannedTo })).toEqual({
+        events: [],
+        scannedTo: page.scannedTo,
+      });
+
+      const full = await store.readAllPage({ streamPrefixes: [run], maxCount: 2 });
+      expect(full.events.map((e) => e.id)).toEqual(ids.slice(0, 2));
+      expect(full.scannedTo).toBe(full.events[1].position);
+    });
   });
 }
