@@ -7,6 +7,7 @@ export * from './runtime/bus-handler.interceptor';
 export * from './runtime/load-runtime';
 export * from './runtime/open-event-store';
 export * from './runtime/open-request-records';
+export * from './runtime/open-read-models';
 export * from './runtime/ports.module';
 export * from './runtime/stop-on-signals';
 export * from './distributed/start-distributed-app';

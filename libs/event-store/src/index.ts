@@ -1,6 +1,7 @@
 export * from './event-store.port';
 export * from './event-store.token';
 export { comparePositions } from './compare-positions';
+export { decodeSequencePosition, encodeSequencePosition } from './sequence-position';
 export { EventStoreClosedError } from './event-store-closed.error';
 export { InvalidPositionError } from './invalid-position.error';
 export { SubscriptionDroppedError } from './subscription-dropped.error';
@@ -11,7 +12,6 @@ export { SqliteStoreUnavailableError } from './sqlite/open-sqlite-read-only';
 export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.adapter';
 export * from './event-id-from';
 export * from './read-all-paged';
-export { LogFollower, type LogFollowerOptions } from './log-follower';
 export { traceAppends } from './trace-appends';
 export { type AggregateRead, aggregateStream, foldStoredEvents, type StreamEvent } from './aggregate-stream';
 export { MalformedEventError } from './malformed-event.error';
@@ -30,3 +30,4 @@ export {
   TooManyConcurrentAppendsError,
 } from './handle-command';
 export { StreamHistoryExpiredError } from './stream-history-expired.error';
+export * from './projections';

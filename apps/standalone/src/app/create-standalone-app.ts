@@ -2,7 +2,7 @@ import { type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ChainRegistry } from '@svc/chains';
 import { type AppConfig, BusHandlerInterceptor, opsControllers, portsModule } from '@svc/composition';
-import { type EventStore } from '@svc/event-store';
+import { type EventStore, type ReadModelDb } from '@svc/event-store';
 import { ExecutionModule } from '@svc/execution';
 import { createHttpEdge, GatewayModule, type RequestRecords } from '@svc/gateway';
 import { InProcessBroker, InProcessClient, InProcessServer, NestMessageBus } from '@svc/messaging';
@@ -21,6 +21,8 @@ export interface StandaloneDeps {
   store: EventStore;
   /** The gateway's nonce and Idempotency-Key records (openRequestRecords); default: streams in `store`. */
   records?: RequestRecords;
+  /** The read models' database (openReadModels); default: one in memory. */
+  readModels?: ReadModelDb;
   /** The chains the service reads; default: none. */
   chains?: ChainRegistry;
   /** Provider adapters; default: the configured providers (nothing is called until a quote). */
@@ -46,6 +48,7 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
         partners: deps.partners,
         store: deps.store,
         records: deps.records,
+        readModels: deps.readModels,
         bus: new NestMessageBus(new InProcessClient(broker)),
         chains: deps.chains ?? new ChainRegistry([]),
         providers: deps.providers ?? createProviderAdapters(config.providers),

@@ -1,6 +1,13 @@
 import { type INestApplication } from '@nestjs/common';
 import { type ChainRegistry } from '@svc/chains';
-import { type AppConfig, listenOps, loadRuntime, openEventStore, openRequestRecords } from '@svc/composition';
+import {
+  type AppConfig,
+  listenOps,
+  loadRuntime,
+  openEventStore,
+  openReadModels,
+  openRequestRecords,
+} from '@svc/composition';
 import { type Logger, type PartnerConfig, startTracing } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
 import { createStandaloneApp } from './create-standalone-app';
@@ -29,11 +36,13 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
   const tracing = startTracing(config.tracing);
   const store = openEventStore(config.store);
   const records = openRequestRecords(config, store);
+  const readModels = openReadModels(config.store);
   const app = await createStandaloneApp({
     config,
     partners,
     store,
     records,
+    readModels,
     logger,
     providers: createProviderAdapters(config.providers),
     chains,
@@ -56,6 +65,7 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
       await ops.close();
       await app.close();
       await records.close();
+      readModels.close();
       await store.close();
       await chains.close();
       await tracing.shutdown();

@@ -1,6 +1,6 @@
 import { type INestApplication, Logger, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type EventStore } from '@svc/event-store';
+import { type EventStore, type ReadModelDb } from '@svc/event-store';
 import { createHttpEdge, type RequestRecords } from '@svc/gateway';
 import {
   BusKafkaServer,
@@ -16,6 +16,7 @@ import { listenOps, opsControllers } from '../ops/ops-wiring';
 import { BusHandlerInterceptor } from '../runtime/bus-handler.interceptor';
 import { loadRuntime, type Runtime } from '../runtime/load-runtime';
 import { openEventStore } from '../runtime/open-event-store';
+import { openReadModels } from '../runtime/open-read-models';
 import { openRequestRecords } from '../runtime/open-request-records';
 import { portsModule } from '../runtime/ports.module';
 
@@ -62,12 +63,14 @@ export async function startDistributedApp(
   const store = openEventStore(config.store);
   // Only the public edge records nonces and Idempotency-Keys.
   const records = spec.publicApi ? openRequestRecords(config, store) : undefined;
+  const readModels = openReadModels(config.store);
   const probe = createKafkaProbe(kafka);
   const closers: (() => Promise<unknown>)[] = [
     () => tracing.shutdown(),
     () => probe.close(),
     () => store.close(),
     () => (records ? records.close() : Promise.resolve()),
+    () => Promise.resolve(readModels.close()),
     () => runtime.chains.close(),
   ];
   const closeAll = async () => {
@@ -80,7 +83,7 @@ export async function startDistributedApp(
       await probe.ping();
       server?.assertConsuming();
     };
-    const app = await createApp(spec, runtime, store, records, bus, pingBus);
+    const app = await createApp(spec, runtime, store, records, readModels, bus, pingBus);
     if (server) {
       app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
       await app.startAllMicroservices();
@@ -116,6 +119,7 @@ async function createApp(
   runtime: Runtime,
   store: EventStore,
   records: RequestRecords | undefined,
+  readModels: ReadModelDb,
   bus: MessageBus,
   pingBus: () => Promise<void>,
 ): Promise<INestApplication> {
@@ -127,6 +131,7 @@ async function createApp(
         partners: runtime.partners,
         store,
         records,
+        readModels,
         bus,
         chains: runtime.chains,
         providers: createProviderAdapters(config.providers),

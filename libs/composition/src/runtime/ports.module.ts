@@ -1,6 +1,12 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import {
+  EVENT_STORE,
+  type EventStore,
+  openReadModelDatabase,
+  READ_MODELS,
+  type ReadModelDb,
+} from '@svc/event-store';
 import { EXECUTION_OPTIONS } from '@svc/execution';
 import {
   eventStoreRequestRecords,
@@ -37,6 +43,11 @@ export interface Ports {
    * composition handed a store it did not open from the configuration (tests).
    */
   records?: RequestRecords;
+  /**
+   * The read models' database (openReadModels). Absent: one in memory, as for a composition handed a store it did
+   * not open from the configuration (tests).
+   */
+  readModels?: ReadModelDb;
   bus: MessageBus;
   chains: ChainRegistry;
   providers: Record<RoutableProvider, ProviderAdapter>;
@@ -53,6 +64,7 @@ export function portsModule(ports: Ports): DynamicModule {
   const { config } = ports;
   const providers = [
     { provide: EVENT_STORE, useValue: ports.store },
+    { provide: READ_MODELS, useValue: ports.readModels ?? openReadModelDatabase(':memory:') },
     {
       provide: REQUEST_RECORDS,
       useValue:

@@ -1,0 +1,9 @@
+export { isRecord, projection, type Projected, type Projection, type ReadModelDb } from './projection';
+export {
+  ProjectionRunner,
+  type ProjectionRunnerOptions,
+  type ProjectionStats,
+  type QuarantinedEvent,
+} from './projection-runner';
+export { openReadModelDatabase } from './read-model-database';
+export { READ_MODELS } from './read-models.token';

@@ -1,0 +1,69 @@
+import type Database from 'better-sqlite3';
+import { type StreamEvent } from '../aggregate-stream';
+import { type Position } from '../event-store.port';
+
+/**
+ * Where read models live: a SQLite database, a file beside the events (`DATA_DIR/read-models.sqlite`) or in memory
+ * for a memory store. Projections write their own tables in it; the runner keeps their checkpoints in the same
+ * transaction as their writes.
+ */
+export type ReadModelDb = Database.Database;
+
+/** A stored event as a projection's evolve gets it: its own type and data, and where it sits in the log. */
+export type Projected<E extends StreamEvent> = E & {
+  id: string;
+  streamId: string;
+  revision: number;
+  position: Position;
+  recordedAt: string;
+};
+
+/**
+ * A read model, declared once (emmett's `projection({ name, canHandle, handle, init, truncate })`, with a guard and
+ * an upcast hook): what it reads, how it recognises a well-formed event, and how each event changes its tables.
+ * `ProjectionRunner` runs it on every store, checkpointed; nothing else follows the log for it.
+ */
+export interface Projection<E extends StreamEvent = StreamEvent> {
+  /** Names its checkpoint (with `version`). */
+  readonly name: string;
+  /**
+   * The shape of its tables. A new version is a new read model: its tables are named after it (so builds of two
+   * versions can share one file during a rolling deploy), its checkpoint starts from the beginning of the log.
+   */
+  readonly version: number;
+  /** The streams it reads (stream-id prefixes). */
+  readonly streamPrefixes: readonly string[];
+  /**
+   * The event types it handles. Any other type in its streams (one a newer build writes, or one it has no use for)
+   * is skipped: counted, and logged once per type and process.
+   */
+  readonly eventTypes: readonly E['type'][];
+  /**
+   * Whether a stored event of a handled type has the shape `evolve` relies on. One that does not is quarantined (its
+   * position, type and the reason are recorded) and the projection goes on: one bad event never stops a read model.
+   */
+  isEvent(event: StreamEvent): event is E;
+  /** Old stored shapes to the current one, before the type check and the guard. */
+  upcast?(event: StreamEvent): StreamEvent;
+  /** Creates its tables if missing (idempotent). */
+  init(db: ReadModelDb): void;
+  /** Empties its tables (an operator's rebuild). */
+  truncate(db: ReadModelDb): void;
+  /**
+   * Applies one event, inside the runner's transaction (an error quarantines the event, its writes undone). `page` is
+   * scratch space for one page: what evolve keeps there instead of writing it at once, `flush` writes.
+   */
+  evolve(db: ReadModelDb, event: Projected<E>, page: Map<string, unknown>): void;
+  /** Writes what evolve kept in `page`, before the checkpoint moves in the same transaction. */
+  flush?(db: ReadModelDb, page: Map<string, unknown>): void;
+}
+
+/** Declares a projection (typed). */
+export function projection<E extends StreamEvent>(definition: Projection<E>): Projection<E> {
+  return definition;
+}
+
+/** True for a plain JSON object (not null, not an array): the first check of every guard. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
