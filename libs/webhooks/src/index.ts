@@ -4,3 +4,4 @@ export * from './outbox/outbox-relay';
 export * from './dispatch/webhook-dispatcher';
 export * from './dispatch/webhook-stream';
 export * from './delivery/deliver-webhook';
+export { webhookEventsProjection } from './control/webhook-event-table';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type AttemptSearchQuery, type AttemptStatus } from '@svc/contract';
 import { type AttemptEvent } from '@svc/domain';
+import { openReadModelDatabase } from '@svc/event-store';
 import { prepared, providerPending, T0, walletSubmitted } from '@svc/domain/attempt-fixture';
 import { type AttemptLookupEntry } from './attempt-lookup.projection';
 import { AttemptLookupIndex } from './attempt-lookup-index';
@@ -19,7 +20,7 @@ interface Made {
 }
 
 function build(made: Made[]): { index: AttemptLookupIndex; all: AttemptLookupEntry[] } {
-  const index = new AttemptLookupIndex();
+  const index = new AttemptLookupIndex(openReadModelDatabase(':memory:'));
   made.forEach((m, n) => {
     const attemptId = `at_${String(n).padStart(4, '0')}`;
     const events: AttemptEvent[] = [

@@ -1,5 +1,6 @@
 import { type AttemptSearchQuery, type SearchPosition } from '@svc/contract';
 import { type AttemptEvent } from '@svc/domain';
+import { type ReadModelDb } from '@svc/event-store';
 import { type AttemptLookupEntry, evolveLookupEntry } from './attempt-lookup.projection';
 
 /** A page of a search: the attempts, and where the next page starts (null on the last one). */
@@ -8,95 +9,187 @@ export interface LookupPage {
   next: SearchPosition | null;
 }
 
+/** The tables' version: a change of their shape is a new version (new tables, projected again from the log). */
+export const LOOKUP_TABLES_VERSION = 1;
+const ATTEMPTS = `lookup_attempts_v${LOOKUP_TABLES_VERSION}`;
+const TRANSACTIONS = `lookup_transactions_v${LOOKUP_TABLES_VERSION}`;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS ${ATTEMPTS} (
+  attempt_id    TEXT    PRIMARY KEY,
+  partner_id    TEXT    NOT NULL,
+  wallet_key    TEXT    NOT NULL,
+  recipient_key TEXT    NOT NULL,
+  created_at    INTEGER NOT NULL,
+  status        TEXT    NOT NULL,
+  entry         TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ${ATTEMPTS}_wallet ON ${ATTEMPTS} (partner_id, wallet_key, created_at, attempt_id);
+CREATE INDEX IF NOT EXISTS ${ATTEMPTS}_recipient ON ${ATTEMPTS} (partner_id, recipient_key, created_at, attempt_id);
+CREATE TABLE IF NOT EXISTS ${TRANSACTIONS} (
+  partner_id TEXT    NOT NULL,
+  chain_id   INTEGER NOT NULL,
+  tx_hash    TEXT    NOT NULL,
+  attempt_id TEXT    NOT NULL,
+  PRIMARY KEY (partner_id, chain_id, tx_hash, attempt_id)
+) WITHOUT ROWID;
+`;
+
+const ORDER = 'ORDER BY created_at DESC, attempt_id DESC';
+
+/** An attempt's entry during a page: as its row holds it (null: no row yet), and as folded so far. */
+interface PendingEntry {
+  stored: AttemptLookupEntry | null;
+  current: AttemptLookupEntry | null;
+}
+
 /**
- * The lookups' index, in memory: every attempt's entry, and per partner the attempts of each wallet, each recipient
- * and each (chain, transaction hash). Fed event by event in log order (`apply`); answers searches in a stable order
- * (newest first: createdAt, then attemptId, both descending) with keyset pages, so attempts created while a partner
- * pages through never shift or repeat the pages after the first. Everything is keyed by partner: another partner's
- * attempts are never candidates.
+ * The lookups' index, in tables of the read-model database (not in the heap): one row per attempt with its filters
+ * and its entry, indexed per partner by wallet and by recipient in search order, and one row per (partner, chain,
+ * transaction hash, attempt). Fed event by event in log order (`apply`, from the projection); answers searches in a
+ * stable order (newest first: createdAt, then attemptId, both descending) with keyset pages, so attempts created
+ * while a partner pages through never shift or repeat the pages after the first. Everything is keyed by partner:
+ * another partner's attempts are never candidates. A page costs an index seek and the rows it reads.
  */
 export class AttemptLookupIndex {
-  private readonly entries = new Map<string, AttemptLookupEntry>();
-  /** Per partner and wallet (recipient): its attempts in search order reversed (oldest first), for keyset pages. */
-  private readonly byWallet = new Map<string, AttemptLookupEntry[]>();
-  private readonly byRecipient = new Map<string, AttemptLookupEntry[]>();
-  private readonly byTransaction = new Map<string, Set<string>>();
+  private readonly select;
+  private readonly insert;
+  private readonly update;
+  private readonly insertTransaction;
+  private readonly byTransaction;
+  private readonly count;
+  private readonly searches = new Map<string, ReturnType<ReadModelDb['prepare']>>();
+
+  constructor(private readonly db: ReadModelDb) {
+    AttemptLookupIndex.init(db);
+    this.select = db.prepare<[string], { entry: string }>(
+      `SELECT entry FROM ${ATTEMPTS} WHERE attempt_id = ?`,
+    );
+    this.insert = db.prepare(
+      `INSERT INTO ${ATTEMPTS} (attempt_id, partner_id, wallet_key, recipient_key, created_at, status, entry)
+       VALUES (@attemptId, @partnerId, @walletKey, @recipientKey, @createdAt, @status, @entry)`,
+    );
+    this.update = db.prepare(
+      `UPDATE ${ATTEMPTS} SET status = @status, entry = @entry WHERE attempt_id = @attemptId`,
+    );
+    this.insertTransaction = db.prepare(
+      `INSERT OR IGNORE INTO ${TRANSACTIONS} (partner_id, chain_id, tx_hash, attempt_id) VALUES (?, ?, ?, ?)`,
+    );
+    this.byTransaction = db.prepare<[string, number, string], { entry: string }>(
+      `SELECT a.entry FROM ${TRANSACTIONS} t JOIN ${ATTEMPTS} a ON a.attempt_id = t.attempt_id
+       WHERE t.partner_id = ? AND t.chain_id = ? AND t.tx_hash = ? ORDER BY a.created_at DESC, a.attempt_id DESC`,
+    );
+    this.count = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${ATTEMPTS}`);
+  }
+
+  /** Creates the tables if missing. */
+  static init(db: ReadModelDb): void {
+    db.exec(SCHEMA);
+  }
+
+  /** Empties the tables. */
+  static truncate(db: ReadModelDb): void {
+    db.exec(`DELETE FROM ${ATTEMPTS}; DELETE FROM ${TRANSACTIONS};`);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.count.get()?.n ?? 0;
+  }
+
+  /** Folds one event of the attempt's stream into its row (in log order). */
+  apply(attemptId: string, event: AttemptEvent): void {
+    const page = new Map<string, unknown>();
+    this.evolve(attemptId, event, page);
+    this.flush(page);
   }
 
   /**
-   * One copy of each partner id, wallet and recipient, however many attempts name it (each event parsed from the
-   * store brings its own copies): about 200 of the ~750 bytes an attempt would otherwise cost here.
+   * Folds one event into the attempt's entry as `page` holds it (read from its row the first time in a page), and
+   * keeps the result there: `flush` writes each attempt changed in the page once.
    */
-  private readonly strings = new Map<string, string>();
-
-  apply(attemptId: string, event: AttemptEvent): void {
-    const before = this.entries.get(attemptId) ?? null;
-    let after = evolveLookupEntry(before, event);
-    if (after === null || after === before) return;
-    if (before === null)
-      after = {
-        ...after,
-        attemptId: after.attemptId === attemptId ? attemptId : after.attemptId, // the key's copy, not a second one
-        partnerId: this.intern(after.partnerId),
-        walletAddress: this.intern(after.walletAddress),
-        recipient: this.intern(after.recipient),
-      };
-    this.entries.set(attemptId, after);
-    const partner = after.partnerId;
-    if (before === null) {
-      insertOrdered(this.byWallet, key(partner, after.walletAddress.toLowerCase()), after);
-      insertOrdered(this.byRecipient, key(partner, after.recipient.toLowerCase()), after);
-    } else {
-      // The lists hold entries: put the new version where the old one was (createdAt never changes).
-      replaceOrdered(this.byWallet.get(key(partner, after.walletAddress.toLowerCase())), before, after);
-      replaceOrdered(this.byRecipient.get(key(partner, after.recipient.toLowerCase())), before, after);
+  evolve(attemptId: string, event: AttemptEvent, page: Map<string, unknown>): void {
+    let pending = page.get(attemptId) as PendingEntry | undefined;
+    if (pending === undefined) {
+      const row = this.select.get(attemptId);
+      const stored = row === undefined ? null : (JSON.parse(row.entry) as AttemptLookupEntry);
+      pending = { stored, current: stored };
     }
-    for (const tx of after.transactions.slice(before?.transactions.length ?? 0))
-      add(this.byTransaction, key(partner, String(tx.chainId), tx.txHash), attemptId);
+    const after = evolveLookupEntry(pending.current, event);
+    if (after === null || after === pending.current) return;
+    page.set(attemptId, { stored: pending.stored, current: after });
   }
 
-  private intern(value: string): string {
-    const known = this.strings.get(value);
-    if (known !== undefined) return known;
-    this.strings.set(value, value);
-    return value;
+  /** Writes the entries `evolve` changed in `page`, and the transactions they came to know. */
+  flush(page: Map<string, unknown>): void {
+    for (const [attemptId, value] of page) {
+      const { stored, current } = value as PendingEntry;
+      if (current === null || current === stored) continue;
+      const entry = JSON.stringify(current);
+      if (stored === null)
+        this.insert.run({
+          attemptId,
+          partnerId: current.partnerId,
+          walletKey: current.walletAddress.toLowerCase(),
+          recipientKey: current.recipient.toLowerCase(),
+          createdAt: current.createdAt,
+          status: current.status,
+          entry,
+        });
+      else this.update.run({ attemptId, status: current.status, entry });
+      for (const tx of current.transactions.slice(stored?.transactions.length ?? 0))
+        this.insertTransaction.run(current.partnerId, tx.chainId, tx.txHash, attemptId);
+    }
   }
 
   get(partnerId: string, attemptId: string): AttemptLookupEntry | null {
-    const entry = this.entries.get(attemptId);
-    return entry?.partnerId === partnerId ? entry : null;
+    const row = this.select.get(attemptId);
+    if (row === undefined) return null;
+    const entry = JSON.parse(row.entry) as AttemptLookupEntry;
+    return entry.partnerId === partnerId ? entry : null;
   }
 
   /**
-   * Walks the smaller of the wallet and recipient lists from the newest attempt (or from just before the cursor, or
-   * before createdTo, found by binary search) and stops once a page and one more have matched or createdFrom is
-   * passed: a page costs what it reads, not what the wallet has ever done.
+   * The partner's attempts matching the query, newest first, after the cursor: one keyset read of the wallet's (or
+   * the recipient's) index that stops after a page and one more match.
    */
   search(partnerId: string, query: AttemptSearchQuery): LookupPage {
-    const lists = [
-      query.walletAddress === null ? null : this.byWallet.get(key(partnerId, query.walletAddress)),
-      query.recipient === null ? null : this.byRecipient.get(key(partnerId, query.recipient)),
-    ].filter((l) => l !== null);
-    if (lists.some((l) => l === undefined)) return { entries: [], next: null };
-    const [smallest] = (lists as AttemptLookupEntry[][]).sort((a, b) => a.length - b.length);
-    if (smallest === undefined) return { entries: [], next: null };
-
-    let from = smallest.length - 1;
-    if (query.after !== null) from = Math.min(from, countBefore(smallest, query.after) - 1);
-    if (query.createdTo !== null)
-      from = Math.min(from, countBefore(smallest, { createdAt: query.createdTo, attemptId: '' }) - 1);
-    const matches: AttemptLookupEntry[] = [];
-    for (let i = from; i >= 0 && matches.length <= query.limit; i--) {
-      const e = smallest[i];
-      if (query.createdFrom !== null && e.createdAt < query.createdFrom) break;
-      if (query.walletAddress !== null && e.walletAddress.toLowerCase() !== query.walletAddress) continue;
-      if (query.recipient !== null && e.recipient.toLowerCase() !== query.recipient) continue;
-      if (query.statuses !== null && !query.statuses.includes(e.status)) continue;
-      matches.push(e);
+    if (query.walletAddress === null && query.recipient === null) return { entries: [], next: null };
+    const where = ['partner_id = @partnerId'];
+    const parameters: Record<string, string | number> = { partnerId, limit: query.limit + 1 };
+    if (query.walletAddress !== null) {
+      where.push('wallet_key = @wallet');
+      parameters['wallet'] = query.walletAddress.toLowerCase();
     }
+    if (query.recipient !== null) {
+      where.push('recipient_key = @recipient');
+      parameters['recipient'] = query.recipient.toLowerCase();
+    }
+    if (query.statuses !== null) {
+      where.push(`status IN (${query.statuses.map((_, i) => `@s${i}`).join(', ')})`);
+      query.statuses.forEach((status, i) => (parameters[`s${i}`] = status));
+    }
+    if (query.createdFrom !== null) {
+      where.push('created_at >= @createdFrom');
+      parameters['createdFrom'] = query.createdFrom;
+    }
+    if (query.createdTo !== null) {
+      where.push('created_at < @createdTo');
+      parameters['createdTo'] = query.createdTo;
+    }
+    if (query.after !== null) {
+      where.push('(created_at, attempt_id) < (@afterCreatedAt, @afterAttemptId)');
+      parameters['afterCreatedAt'] = query.after.createdAt;
+      parameters['afterAttemptId'] = query.after.attemptId;
+    }
+    const sql = `SELECT entry FROM ${ATTEMPTS} WHERE ${where.join(' AND ')} ${ORDER} LIMIT @limit`;
+    let statement = this.searches.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.searches.set(sql, statement);
+    }
+    const matches = (statement.all(parameters) as { entry: string }[]).map(
+      (r) => JSON.parse(r.entry) as AttemptLookupEntry,
+    );
     const entries = matches.slice(0, query.limit);
     const last = entries.at(-1);
     const next =
@@ -106,62 +199,8 @@ export class AttemptLookupIndex {
 
   /** The partner's attempts that know this transaction, newest first. */
   byTransactionHash(partnerId: string, chainId: number, txHash: string): AttemptLookupEntry[] {
-    const ids = this.byTransaction.get(key(partnerId, String(chainId), txHash.toLowerCase()));
-    return ids ? [...ids].map((id) => this.entries.get(id)!).sort(newestFirst) : [];
+    return this.byTransaction
+      .all(partnerId, chainId, txHash.toLowerCase())
+      .map((r) => JSON.parse(r.entry) as AttemptLookupEntry);
   }
-}
-
-function key(...parts: string[]): string {
-  return parts.join('\n');
-}
-
-function add(index: Map<string, Set<string>>, k: string, id: string): void {
-  const set = index.get(k);
-  if (set) set.add(id);
-  else index.set(k, new Set([id]));
-}
-
-function newestFirst(a: AttemptLookupEntry, b: AttemptLookupEntry): number {
-  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
-  return a.attemptId < b.attemptId ? 1 : a.attemptId > b.attemptId ? -1 : 0;
-}
-
-/** Ascending search position: older first, then the smaller id. */
-function compareOldestFirst(a: SearchPosition, b: SearchPosition): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
-  return a.attemptId < b.attemptId ? -1 : a.attemptId > b.attemptId ? 1 : 0;
-}
-
-/** How many entries of the ascending list come strictly before `position` (binary search). */
-function countBefore(list: readonly SearchPosition[], position: SearchPosition): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareOldestFirst(list[mid], position) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** Appends in order; attempts arrive mostly oldest first, so the search from the end is short. */
-function insertOrdered(index: Map<string, AttemptLookupEntry[]>, k: string, entry: AttemptLookupEntry): void {
-  const list = index.get(k);
-  if (!list) {
-    index.set(k, [entry]);
-    return;
-  }
-  let at = list.length;
-  while (at > 0 && compareOldestFirst(list[at - 1], entry) > 0) at--;
-  list.splice(at, 0, entry);
-}
-
-function replaceOrdered(
-  list: AttemptLookupEntry[] | undefined,
-  before: AttemptLookupEntry,
-  after: AttemptLookupEntry,
-): void {
-  if (!list) return;
-  const at = countBefore(list, before);
-  if (list[at] === before) list[at] = after;
 }

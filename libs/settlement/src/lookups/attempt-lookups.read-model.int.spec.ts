@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { type AttemptSearchQuery, encodeSearchCursor, validateAttemptSearchRequest } from '@svc/contract';
 import { type AttemptEvent, type AttemptPreparedData, attemptStreamId } from '@svc/domain';
 import { evidenceReported, hash, legSettled, prepared, T0 } from '@svc/domain/attempt-fixture';
-import { type EventStore, MemoryEventStore, SqliteEventStore } from '@svc/event-store';
+import { type EventStore, MemoryEventStore, openReadModelDatabase, SqliteEventStore } from '@svc/event-store';
+import { observedReads } from '@svc/testing';
 import { AttemptLookupsReadModel } from './attempt-lookups.read-model';
 
 const WALLETS = ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40)];
@@ -57,7 +58,7 @@ describe.each<[string, OpenStore]>([
 
   beforeEach(() => {
     ({ store, cleanup } = open());
-    model = new AttemptLookupsReadModel(store);
+    model = new AttemptLookupsReadModel(store, openReadModelDatabase(':memory:'));
   });
   afterEach(async () => {
     await model.onModuleDestroy();
@@ -112,15 +113,15 @@ describe.each<[string, OpenStore]>([
     const gate = new Promise<void>((resolve) => (release = resolve));
     let gated = true;
     const slowStore = Object.create(store) as EventStore;
-    slowStore.readAll = async (options) => {
-      const events = await store.readAll(options);
+    slowStore.readAllPage = async (options) => {
+      const events = await store.readAllPage(options);
       if (gated) {
         gated = false;
         await gate;
       }
       return events;
     };
-    const slow = new AttemptLookupsReadModel(slowStore);
+    const slow = new AttemptLookupsReadModel(slowStore, openReadModelDatabase(':memory:'));
     const first = slow.fresh();
     await new Promise((r) => setTimeout(r, 20));
     const late = preparedEvent(0, 'p', WALLETS[0]);
@@ -217,7 +218,7 @@ describe.each<[string, OpenStore]>([
     expect(found(model, 'p', 1, hash(12))).toEqual([]);
     expect(found(model, 'q', 8453, hash(12))).toEqual([]);
 
-    const replica = new AttemptLookupsReadModel(store);
+    const replica = new AttemptLookupsReadModel(store, openReadModelDatabase(':memory:'));
     await replica.fresh();
     expect([found(replica, 'p', 8453, hash(12)), found(replica, 'q', 1, hash(11))]).toEqual([
       ['at_001'],
@@ -236,7 +237,7 @@ describe('two processes on one SQLite file (a writer and a lookup replica)', () 
     const dir = mkdtempSync(join(tmpdir(), 'lookups-two-'));
     const writer = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
     const reader = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
-    const replica = new AttemptLookupsReadModel(reader);
+    const replica = new AttemptLookupsReadModel(reader, openReadModelDatabase(':memory:'));
     try {
       for (let n = 0; n < 5; n++) {
         const event = preparedEvent(n, 'p', WALLETS[0]);
@@ -254,5 +255,67 @@ describe('two processes on one SQLite file (a writer and a lookup replica)', () 
       await writer.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the lookup read model across restarts and upgrades (SQLite events and read models)', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'lookups-restart-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const appendTo = (store: EventStore, attemptId: string, events: { type: string; data: unknown }[]) =>
+    store.append(
+      attemptStreamId(attemptId),
+      events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data as Record<string, unknown> })),
+      { expectedRevision: 'any' },
+    );
+
+  it('a restarted process serves from its tables at once and reads only the events after its checkpoint', async () => {
+    const store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
+    for (let n = 0; n < 20; n++) await appendTo(store, `at_${n}`, [preparedEvent(n, 'p', WALLETS[n % 2])]);
+    const first = new AttemptLookupsReadModel(store, openReadModelDatabase(join(dir, 'read-models.sqlite')));
+    await first.fresh();
+    const checkpoint = first.runner.position;
+    await first.onModuleDestroy();
+    await appendTo(store, 'at_late', [preparedEvent(20, 'p', WALLETS[0])]);
+
+    const { store: watched, reads } = observedReads(store);
+    const restarted = new AttemptLookupsReadModel(
+      watched,
+      openReadModelDatabase(join(dir, 'read-models.sqlite')),
+    );
+    expect(restarted.index.size).toBe(20); // before any read of the log
+    await restarted.fresh();
+
+    expect(reads).toEqual([checkpoint]);
+    expect(restarted.index.size).toBe(21);
+    expect(restarted.index.search('p', query({ walletAddress: WALLETS[0] })).entries).toHaveLength(11);
+    await restarted.onModuleDestroy();
+    await store.close();
+  });
+
+  it('an event type of a newer build is skipped and a malformed event quarantined: every other attempt is still found', async () => {
+    const store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
+    await appendTo(store, 'at_1', [
+      preparedEvent(1, 'p', WALLETS[0]),
+      { type: 'LegRebated', data: { sliceId: 's-eth', at: T0 } }, // written by a newer build
+      evidenceReported('r1', [{ chainId: 1, bundleId: null, txHashes: [hash(11)] }]),
+    ]);
+    await appendTo(store, 'at_2', [{ type: 'AttemptPrepared', data: { attemptId: 'at_2', legs: 'broken' } }]);
+    await appendTo(store, 'at_3', [preparedEvent(3, 'p', WALLETS[0])]);
+    const model = new AttemptLookupsReadModel(store, openReadModelDatabase(':memory:'));
+
+    await model.fresh();
+
+    expect(
+      model.index.search('p', query({ walletAddress: WALLETS[0] })).entries.map((e) => e.attemptId),
+    ).toEqual(['at_003', 'at_001']);
+    expect(model.index.byTransactionHash('p', 1, hash(11)).map((e) => e.attemptId)).toEqual(['at_001']);
+    expect(model.runner.stats.skipped).toEqual({ LegRebated: 1 });
+    expect(model.runner.quarantined()).toEqual([
+      expect.objectContaining({ streamId: attemptStreamId('at_2'), revision: 0, type: 'AttemptPrepared' }),
+    ]);
+    await model.onModuleDestroy();
+    await store.close();
   });
 });

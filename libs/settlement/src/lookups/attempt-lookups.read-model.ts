@@ -5,18 +5,23 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ATTEMPT_STREAM_PREFIX, type AttemptEvent, attemptIdOfStream } from '@svc/domain';
-import { EVENT_STORE, type EventStore, LogFollower } from '@svc/event-store';
-import { errorMessage } from '@svc/leases';
-import { AttemptLookupIndex } from './attempt-lookup-index';
+import {
+  EVENT_STORE,
+  type EventStore,
+  ProjectionRunner,
+  READ_MODELS,
+  type ReadModelDb,
+} from '@svc/event-store';
+import { type AttemptLookupIndex } from './attempt-lookup-index';
+import { attemptLookupProjection, lookupIndexOf } from './lookup-projection';
 
 /** How often the index catches up in the background, so a query seldom has much to read first. */
 export const LOOKUP_REFRESH_MS = 1000;
 
 /**
- * The lookups' read model: an AttemptLookupIndex fed from the global log (every `attempt-` stream, in log order), on
- * every backend alike (memory, SQLite, EventStoreDB) and in every replica (each keeps its own). It is rebuilt from the
- * log when the process starts and never written anywhere, so it can never disagree with the streams for long.
+ * The lookups' read model: the `attempt-lookups` projection (every `attempt-` stream, in log order) in tables of the
+ * read-model database, kept by one checkpointed ProjectionRunner on every backend alike (memory, SQLite,
+ * EventStoreDB). A restart resumes from the checkpoint; nothing of the history lives in the heap.
  *
  * Freshness: every query first catches up with the log (`fresh()`): it sees every event recorded before the query
  * arrived, so an attempt prepared or a hash reported a moment ago is found. Catch-ups never overlap; queries that
@@ -26,32 +31,27 @@ export const LOOKUP_REFRESH_MS = 1000;
 @Injectable()
 export class AttemptLookupsReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AttemptLookups');
-  readonly index = new AttemptLookupIndex();
-  private readonly follower: LogFollower;
+  readonly index: AttemptLookupIndex;
+  readonly runner: ProjectionRunner;
 
-  constructor(@Inject(EVENT_STORE) store: EventStore) {
-    this.follower = new LogFollower(store, {
-      streamPrefixes: [ATTEMPT_STREAM_PREFIX],
-      onEvent: (event) =>
-        this.index.apply(attemptIdOfStream(event.streamId), {
-          type: event.type,
-          data: event.data,
-        } as AttemptEvent),
+  constructor(@Inject(EVENT_STORE) store: EventStore, @Inject(READ_MODELS) db: ReadModelDb) {
+    this.runner = new ProjectionRunner(store, db, attemptLookupProjection, {
       refreshMs: LOOKUP_REFRESH_MS,
-      onError: (err) => this.logger.warn(`lookup index catch-up failed: ${errorMessage(err)}`),
+      onWarning: (message, detail) => this.logger.warn({ ...detail, msg: message }),
     });
+    this.index = lookupIndexOf(db);
   }
 
   onApplicationBootstrap(): void {
-    this.follower.start();
+    this.runner.start();
   }
 
   onModuleDestroy(): Promise<void> {
-    return this.follower.stop();
+    return this.runner.stop();
   }
 
   /** Resolves once the index holds every attempt event recorded before this call. */
   fresh(): Promise<void> {
-    return this.follower.fresh();
+    return this.runner.fresh();
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWebhookCursor } from '@svc/contract';
-import { SqliteEventStore } from '@svc/event-store';
+import { SqliteEventStore, openReadModelDatabase } from '@svc/event-store';
 import { decideWebhooks } from '../dispatch/webhook-stream';
 import { listWebhookEvents } from './list-webhook-events';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
@@ -32,7 +32,7 @@ async function queue(partnerId: string, attemptId: string, eventId: string, revi
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'webhook-list-'));
   store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
-  model = new WebhookEventsReadModel(store);
+  model = new WebhookEventsReadModel(store, openReadModelDatabase(':memory:'));
 });
 afterEach(async () => {
   await model.onModuleDestroy();

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type IndexedEvent, type QueuedAt, queuedWebhookOf, WebhookEventIndex } from './webhook-event-index';
+import { MemoryEventStore, openReadModelDatabase, ProjectionRunner } from '@svc/event-store';
+import { type IndexedEvent, type QueuedAt, queuedWebhookOf } from './webhook-queued';
+import { WebhookEventTable, webhookEventsProjection, webhookEventTableOf } from './webhook-event-table';
 
 const pos = (n: number) => String(n).padStart(16, '0');
 
@@ -20,10 +23,29 @@ const attempted = (n: number, eventId: string): IndexedEvent => ({
 const compare = (a: QueuedAt, b: QueuedAt) =>
   a.occurredAt - b.occurredAt || a.position.localeCompare(b.position);
 
-function given(events: IndexedEvent[]): WebhookEventIndex {
-  const index = new WebhookEventIndex();
-  for (const event of events) index.apply(event);
-  return index;
+/**
+ * The table, projected by the runner from a memory store holding `events` in order (event n at log position n, as
+ * the positions in `events` say), so its checkpoint is where a catch-up stopped.
+ */
+async function given(events: IndexedEvent[]): Promise<WebhookEventTable> {
+  const store = new MemoryEventStore();
+  for (const [n, event] of events.entries()) {
+    if (event.position !== pos(n + 1)) throw new Error('the events of a log are at positions 1, 2, …');
+    const attemptId = typeof event.data['attemptId'] === 'string' ? event.data['attemptId'] : 'x';
+    await store.append(`webhook-${attemptId}`, [{ id: randomUUID(), type: event.type, data: event.data }], {
+      expectedRevision: 'any',
+    });
+  }
+  const db = openReadModelDatabase(':memory:');
+  await new ProjectionRunner(store, db, webhookEventsProjection, { refreshMs: 60_000 }).fresh();
+  return webhookEventTableOf(db);
+}
+
+/** A table fed directly, event by event (positions as given). */
+function fed(events: IndexedEvent[]): WebhookEventTable {
+  const table = new WebhookEventTable(openReadModelDatabase(':memory:'));
+  for (const event of events) table.apply(event);
+  return table;
 }
 
 describe('queuedWebhookOf (what the index records of one event)', () => {
@@ -45,7 +67,7 @@ describe('queuedWebhookOf (what the index records of one event)', () => {
   });
 });
 
-describe('WebhookEventIndex', () => {
+describe('WebhookEventTable', () => {
   // Given: two partners' events interleaved with tries in the log.
   const log: IndexedEvent[] = [
     queued(1, 'p-a', 'at_a1', 'a1'),
@@ -57,17 +79,18 @@ describe('WebhookEventIndex', () => {
     attempted(7, 'b2'),
   ];
 
-  it("pages one partner's events in queue order; the position is where a scan of the log would stop", () => {
-    const index = given(log);
-    // The first page stops just before a3 (the try of b2 at 5 was the last event a scan read).
+  it("pages one partner's events in queue order; the position is where the next page reads on from", async () => {
+    const index = await given(log);
+    // The first page reads on after its last event (a2 at 4).
     expect(index.page('p-a', undefined, 2)).toEqual({
       found: [
         { attemptId: 'at_a1', eventId: 'a1' },
         { attemptId: 'at_a1', eventId: 'a2' },
       ],
       hasMore: true,
-      position: pos(5),
+      position: pos(4),
     });
+    expect(index.page('p-a', pos(4), 2).found).toEqual([{ attemptId: 'at_a2', eventId: 'a3' }]);
     // The last page runs to the log's last webhook event, whoever's it is.
     expect(index.page('p-a', pos(5), 2)).toEqual({
       found: [{ attemptId: 'at_a2', eventId: 'a3' }],
@@ -80,21 +103,29 @@ describe('WebhookEventIndex', () => {
     expect(index.page('p-a', pos(9), 5)).toEqual({ found: [], hasMore: false, position: pos(9) });
   });
 
-  it('answers an empty page for a partner it never saw, and no position on an empty log', () => {
-    expect(given(log).page('p-z', undefined, 5)).toEqual({ found: [], hasMore: false, position: pos(7) });
-    expect(given([]).page('p-a', undefined, 5)).toEqual({ found: [], hasMore: false, position: undefined });
+  it("answers an empty page for a partner it never saw, and the log's start on an empty log", async () => {
+    expect((await given(log)).page('p-z', undefined, 5)).toEqual({
+      found: [],
+      hasMore: false,
+      position: pos(7),
+    });
+    expect((await given([])).page('p-a', undefined, 5)).toEqual({
+      found: [],
+      hasMore: false,
+      position: pos(0),
+    });
   });
 
-  it("finds an event's attempt for its own partner only", () => {
-    const index = given(log);
+  it("finds an event's attempt for its own partner only", async () => {
+    const index = await given(log);
     expect(index.attemptOf('p-a', 'a3')).toBe('at_a2');
     expect(index.attemptOf('p-b', 'a3')).toBeNull();
     expect(index.attemptOf('p-a', 'nope')).toBeNull();
   });
 
-  it('lists the attempts with an event that occurred in [from, to), in log order, each once', () => {
+  it('lists the attempts with an event that occurred in [from, to), in log order, each once', async () => {
     // Given: times out of log order, and one event with no time.
-    const index = given([
+    const index = await given([
       queued(1, 'p-a', 'at_1', 'e1', 300),
       queued(2, 'p-a', 'at_2', 'e2', 100),
       queued(3, 'p-b', 'at_9', 'e9', 150),
@@ -125,8 +156,8 @@ describe('WebhookEventIndex', () => {
     // Time order of p-a: e2 (100, 2), e3 (100, 4), e4 (100, 5), e1 (200, 1), e5 (200, 6), e6 (300, 7).
     const key = (occurredAt: number, n: number): QueuedAt => ({ occurredAt, position: pos(n) });
 
-    it('stop right before the event of an attempt over the limit, and go on strictly after the last event taken', () => {
-      const index = given(log);
+    it('stop right before the event of an attempt over the limit, and go on strictly after the last event taken', async () => {
+      const index = await given(log);
       // e2, e3 name two attempts; e4 is at_1's: a third one.
       expect(index.attemptsQueuedBetween('p-a', 0, 1000, { limit: 2 })).toEqual({
         attempts: ['at_2', 'at_3'],
@@ -148,8 +179,8 @@ describe('WebhookEventIndex', () => {
       });
     });
 
-    it('never run past `to`: a page ending at the range end has no next page', () => {
-      const index = given(log);
+    it('never run past `to`: a page ending at the range end has no next page', async () => {
+      const index = await given(log);
       expect(index.attemptsQueuedBetween('p-a', 100, 200, { limit: 3 })).toEqual({
         attempts: ['at_2', 'at_3', 'at_1'],
         next: undefined,
@@ -170,8 +201,8 @@ describe('WebhookEventIndex', () => {
       });
     });
 
-    it('leave out what was queued after `asOf`, so later events (ties included) never move a page', () => {
-      const index = given(log);
+    it('leave out what was queued after `asOf`, so later events (ties included) never move a page', async () => {
+      const index = await given(log);
       const first = index.attemptsQueuedBetween('p-a', 0, 1000, { limit: 2, asOf: pos(7) });
       // Then: a tie with e3 at 100 (log position 8), an earlier time (50) and a new attempt at 200.
       index.apply(queued(8, 'p-a', 'at_6', 'e7', 100));
@@ -188,8 +219,9 @@ describe('WebhookEventIndex', () => {
       expect(index.attemptsQueuedBetween('p-a', 0, 1000, { limit: 2 }).attempts).toEqual(['at_2', 'at_7']);
     });
 
-    it('refuses a limit under 1', () => {
-      expect(() => given(log).attemptsQueuedBetween('p-a', 0, 1000, { limit: 0 })).toThrow(RangeError);
+    it('refuses a limit under 1', async () => {
+      const index = await given(log);
+      expect(() => index.attemptsQueuedBetween('p-a', 0, 1000, { limit: 0 })).toThrow(RangeError);
     });
 
     it('pages through any log taking every event queued by asOf once, in time order, at most `limit` attempts each', () => {
@@ -206,7 +238,7 @@ describe('WebhookEventIndex', () => {
           fc.integer({ min: 0, max: 3 }),
           fc.integer({ min: 3, max: 7 }),
           (before, later, limit, from, to) => {
-            const index = new WebhookEventIndex();
+            const index = new WebhookEventTable(openReadModelDatabase(':memory:'));
             const applied: { attemptId: string; key: QueuedAt }[] = [];
             let n = 0;
             const apply = (e: { partner: string; attempt: number; at: number }) => {
@@ -253,8 +285,8 @@ describe('WebhookEventIndex', () => {
     });
   });
 
-  it('ignores an event at or before the last one applied (a catch-up never counts one twice)', () => {
-    const index = given([...log, log[0], log[5]]);
+  it('ignores an event at a position it already holds (a page applied again never counts one twice)', () => {
+    const index = fed([...log, log[0], log[5]]);
     expect(index.size).toBe(5);
     expect(index.page('p-a', undefined, 10).found).toHaveLength(3);
   });

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeWebhookCursor, encodeWebhookCursor, type WebhookEventsResponse } from '@svc/contract';
 import { WEBHOOK_STREAM_PREFIX, webhookEventHistories, webhookStreamId } from '@svc/domain';
-import { type EventStore, MemoryEventStore, type Position, SqliteEventStore } from '@svc/event-store';
+import {
+  type EventStore,
+  MemoryEventStore,
+  type Position,
+  SqliteEventStore,
+  openReadModelDatabase,
+} from '@svc/event-store';
 import { observedReads } from '@svc/testing';
 import { decideWebhooks } from '../dispatch/webhook-stream';
 import { listWebhookEvents } from './list-webhook-events';
@@ -135,7 +141,7 @@ describe.each<[string, () => Opened]>([
   beforeEach(() => {
     opened = open();
     store = opened.store;
-    model = new WebhookEventsReadModel(store);
+    model = new WebhookEventsReadModel(store, openReadModelDatabase(':memory:'));
     model.onApplicationBootstrap();
   });
   afterEach(async () => {
@@ -175,7 +181,7 @@ describe.each<[string, () => Opened]>([
     }
   });
 
-  it('answers every page like a scan of the log, cursors included, and a rebuilt instance does too', async () => {
+  it('answers every page like a scan of the log from the same cursor, and a rebuilt instance does too', async () => {
     // Given: three partners' attempts interleaved in the log, written concurrently.
     await Promise.all(
       ['p-a', 'p-b', 'p-c'].map(async (partnerId, p) => {
@@ -185,7 +191,7 @@ describe.each<[string, () => Opened]>([
       }),
     );
     const rebuiltStore = opened.reopen();
-    const rebuilt = new WebhookEventsReadModel(rebuiltStore);
+    const rebuilt = new WebhookEventsReadModel(rebuiltStore, openReadModelDatabase(':memory:'));
     closers.push(async () => {
       await rebuilt.onModuleDestroy();
       if (rebuiltStore !== store) await rebuiltStore.close();
@@ -199,14 +205,25 @@ describe.each<[string, () => Opened]>([
           expected.push(await scanned(store, partnerId, cursor, size));
           cursor = page.nextCursor;
         }
-        expect(pages).toEqual(expected);
-        expect(await allPages(list(rebuilt, rebuiltStore, partnerId, size))).toEqual(pages);
+        // The cursor is opaque: the index's may stand later in the log than the scan's (past other streams' events
+        // it has read), never before an event of the partner's next page.
+        const withoutCursor = (p: Page) => ({ events: p.events, hasMore: p.hasMore });
+        expect(pages.map(withoutCursor)).toEqual(expected.map(withoutCursor));
+        expect((await allPages(list(rebuilt, rebuiltStore, partnerId, size))).map(withoutCursor)).toEqual(
+          pages.map(withoutCursor),
+        );
       }
     // A cursor issued before the rebuild reads on in the rebuilt instance; the ids resolve to the same attempts.
     const first = await listWebhookEvents(store, model, 'p-b', null, 3);
-    expect(await listWebhookEvents(rebuiltStore, rebuilt, 'p-b', first!.nextCursor, 3)).toEqual(
-      await scanned(store, 'p-b', first!.nextCursor, 3),
-    );
+    const { nextCursor: _, ...readOn } = (await listWebhookEvents(
+      rebuiltStore,
+      rebuilt,
+      'p-b',
+      first!.nextCursor,
+      3,
+    ))!;
+    const { nextCursor: __, ...scan } = await scanned(store, 'p-b', first!.nextCursor, 3);
+    expect(readOn).toEqual(scan);
     await rebuilt.fresh();
     expect(rebuilt.index.attemptOf('p-c', 'at_p-c_7-2')).toBe('at_p-c_7');
     expect(rebuilt.index.attemptOf('p-a', 'at_p-c_7-2')).toBeNull();
@@ -231,7 +248,7 @@ describe.each<[string, () => Opened]>([
         };
       },
     });
-    const watched = new WebhookEventsReadModel(counted);
+    const watched = new WebhookEventsReadModel(counted, openReadModelDatabase(':memory:'));
     closers.push(() => watched.onModuleDestroy());
 
     // Given: partner A's 6 attempts, then partner B's 400 attempts of 5 events each (2 000 events), appended in bulk.

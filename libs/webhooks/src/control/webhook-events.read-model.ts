@@ -5,18 +5,22 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { WEBHOOK_STREAM_PREFIX } from '@svc/domain';
-import { EVENT_STORE, type EventStore, LogFollower } from '@svc/event-store';
-import { errorMessage } from '@svc/leases';
-import { WebhookEventIndex } from './webhook-event-index';
+import {
+  EVENT_STORE,
+  type EventStore,
+  ProjectionRunner,
+  READ_MODELS,
+  type ReadModelDb,
+} from '@svc/event-store';
+import { type WebhookEventTable, webhookEventsProjection, webhookEventTableOf } from './webhook-event-table';
 
 /** How often the index catches up in the background, so a request seldom has much to read first. */
 export const WEBHOOK_INDEX_REFRESH_MS = 1000;
 
 /**
- * The webhook control plane's read model: a WebhookEventIndex fed from the global log (every `webhook-` stream, in
- * log order), on every backend alike and in every replica (each keeps its own). Rebuilt from the log when the process
- * starts and never written anywhere, so it can never disagree with the streams for long.
+ * The webhook control plane's read model: the `webhook-events` projection (every `webhook-` stream, in log order) in
+ * a table of the read-model database, kept by one checkpointed ProjectionRunner on every backend alike. A restart
+ * resumes from the checkpoint; nothing of the history lives in the heap.
  *
  * Freshness: every request first catches up with the log (`fresh()`): it sees every webhook event recorded before
  * the request arrived. Catch-ups never overlap; a background pass every WEBHOOK_INDEX_REFRESH_MS keeps them short.
@@ -24,28 +28,27 @@ export const WEBHOOK_INDEX_REFRESH_MS = 1000;
 @Injectable()
 export class WebhookEventsReadModel implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('WebhookEvents');
-  readonly index = new WebhookEventIndex();
-  private readonly follower: LogFollower;
+  readonly index: WebhookEventTable;
+  readonly runner: ProjectionRunner;
 
-  constructor(@Inject(EVENT_STORE) store: EventStore) {
-    this.follower = new LogFollower(store, {
-      streamPrefixes: [WEBHOOK_STREAM_PREFIX],
-      onEvent: (event) => this.index.apply(event),
+  constructor(@Inject(EVENT_STORE) store: EventStore, @Inject(READ_MODELS) db: ReadModelDb) {
+    this.runner = new ProjectionRunner(store, db, webhookEventsProjection, {
       refreshMs: WEBHOOK_INDEX_REFRESH_MS,
-      onError: (err) => this.logger.warn(`webhook index catch-up failed: ${errorMessage(err)}`),
+      onWarning: (message, detail) => this.logger.warn({ ...detail, msg: message }),
     });
+    this.index = webhookEventTableOf(db);
   }
 
   onApplicationBootstrap(): void {
-    this.follower.start();
+    this.runner.start();
   }
 
   onModuleDestroy(): Promise<void> {
-    return this.follower.stop();
+    return this.runner.stop();
   }
 
   /** Resolves once the index holds every webhook event recorded before this call. */
   fresh(): Promise<void> {
-    return this.follower.fresh();
+    return this.runner.fresh();
   }
 }

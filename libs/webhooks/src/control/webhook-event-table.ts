@@ -1,0 +1,268 @@
+import { WEBHOOK_STREAM_PREFIX, type WebhookDeliveryEvent } from '@svc/domain';
+import {
+  comparePositions,
+  isRecord,
+  type Position,
+  projection,
+  type ReadModelDb,
+  type StreamEvent,
+} from '@svc/event-store';
+import {
+  type AttemptsPage,
+  type IndexedEvent,
+  type QueuedAt,
+  type QueuedPage,
+  queuedWebhookOf,
+} from './webhook-queued';
+
+/** The tables' version: a change of their shape is a new version (new tables, projected again from the log). */
+export const WEBHOOK_TABLES_VERSION = 1;
+const QUEUED = `webhook_queued_v${WEBHOOK_TABLES_VERSION}`;
+const WEBHOOK_EVENTS_PROJECTION = 'webhook-events';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS ${QUEUED} (
+  seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+  partner_id   TEXT    NOT NULL,
+  event_id     TEXT    NOT NULL,
+  attempt_id   TEXT    NOT NULL,
+  occurred_at  INTEGER,
+  position     TEXT    NOT NULL,
+  position_key TEXT    NOT NULL UNIQUE
+);
+CREATE INDEX IF NOT EXISTS ${QUEUED}_partner ON ${QUEUED} (partner_id, position_key);
+CREATE INDEX IF NOT EXISTS ${QUEUED}_event ON ${QUEUED} (partner_id, event_id, seq);
+CREATE INDEX IF NOT EXISTS ${QUEUED}_time ON ${QUEUED} (partner_id, occurred_at, position_key)
+  WHERE occurred_at IS NOT NULL;
+`;
+
+/**
+ * A position as text that sorts as the position does (each `:`-separated part zero-padded to 20 digits, the width of
+ * an unsigned 64-bit number): what the tables order and compare by.
+ */
+export function positionKey(position: Position): string {
+  comparePositions(position, position); // throws InvalidPositionError for anything that is not a position
+  return position
+    .split(':')
+    .map((part) => part.padStart(20, '0'))
+    .join(':');
+}
+
+type Row = {
+  attempt_id: string;
+  event_id: string;
+  occurred_at: number | null;
+  position: string;
+  seq: number;
+};
+
+/**
+ * The control plane's index of the `webhook-` streams, in a table of the read-model database (not in the heap): one
+ * row per WebhookQueued, with its partner, event, attempt, occurrence time and log position, indexed per partner by
+ * log position, by event id and by occurrence time. Answers a page in O(log n + page), a redelivery's attempt in
+ * O(log n) and a page of a recovery range in O(log n + events read), whatever other partners have stored. A page
+ * with nothing after it reads on from how far the log was read (the projection's checkpoint).
+ */
+export class WebhookEventTable {
+  private readonly insert;
+  private readonly pageAfter;
+  private readonly pageFromStart;
+  private readonly byEvent;
+  private readonly count;
+  private readonly ranges = new Map<string, ReturnType<ReadModelDb['prepare']>>();
+
+  private readonly checkpoint;
+
+  constructor(private readonly db: ReadModelDb) {
+    WebhookEventTable.init(db);
+    // How far the log was read: the projection's checkpoint, in the same database (the runner's table).
+    this.checkpoint = db.prepare<[string, number], { position: string | null }>(
+      'SELECT position FROM projection_checkpoints WHERE projection = ? AND version = ?',
+    );
+    this.insert = db.prepare(
+      `INSERT OR IGNORE INTO ${QUEUED} (partner_id, event_id, attempt_id, occurred_at, position, position_key)
+       VALUES (@partnerId, @eventId, @attemptId, @occurredAt, @position, @key)`,
+    );
+    const page = (after: string) =>
+      db.prepare<Record<string, string | number>, Row>(
+        `SELECT attempt_id, event_id, occurred_at, position, seq FROM ${QUEUED}
+         WHERE partner_id = @partnerId ${after} ORDER BY position_key LIMIT @limit`,
+      );
+    this.pageAfter = page('AND position_key > @after');
+    this.pageFromStart = page('');
+    this.byEvent = db.prepare<[string, string], { attempt_id: string }>(
+      `SELECT attempt_id FROM ${QUEUED} WHERE partner_id = ? AND event_id = ? ORDER BY seq LIMIT 1`,
+    );
+    this.count = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM ${QUEUED}`);
+  }
+
+  static init(db: ReadModelDb): void {
+    db.exec(SCHEMA);
+  }
+
+  static truncate(db: ReadModelDb): void {
+    db.exec(`DELETE FROM ${QUEUED}`);
+  }
+
+  /** Records the event if it is a WebhookQueued (in log order; one already recorded at its position is ignored). */
+  apply(event: IndexedEvent): void {
+    const queued = queuedWebhookOf(event);
+    if (queued === null) return;
+    this.insert.run({ ...queued, position: event.position, key: positionKey(event.position) });
+  }
+
+  /**
+   * How far the log was read: every `webhook-` event at or before it is in the table (the projection's checkpoint;
+   * undefined: nothing read yet).
+   */
+  get lastPosition(): Position | undefined {
+    return this.checkpoint.get(WEBHOOK_EVENTS_PROJECTION, WEBHOOK_TABLES_VERSION)?.position ?? undefined;
+  }
+
+  /** How many queued events the table holds (all partners). */
+  get size(): number {
+    return this.count.get()?.n ?? 0;
+  }
+
+  /**
+   * Up to `pageSize` of the partner's queued events after `after` (from the start when undefined), oldest first, and
+   * where the next page reads on from: the last event of this page when more are left, else how far the log was read
+   * (never before `after`).
+   */
+  page(partnerId: string, after: Position | undefined, pageSize: number): QueuedPage {
+    const limit = pageSize + 1;
+    const rows =
+      after === undefined
+        ? this.pageFromStart.all({ partnerId, limit })
+        : this.pageAfter.all({ partnerId, after: positionKey(after), limit });
+    const found = rows.slice(0, pageSize).map((r) => ({ attemptId: r.attempt_id, eventId: r.event_id }));
+    if (rows.length > pageSize) return { found, hasMore: true, position: rows[pageSize - 1].position };
+    const read =
+      this.checkpoint.get(WEBHOOK_EVENTS_PROJECTION, WEBHOOK_TABLES_VERSION)?.position ?? undefined;
+    return { found, hasMore: false, position: later(read, after) };
+  }
+
+  /** The attempt whose webhook stream first queued `eventId` for this partner, or null. */
+  attemptOf(partnerId: string, eventId: string): string | null {
+    return this.byEvent.get(partnerId, eventId)?.attempt_id ?? null;
+  }
+
+  /**
+   * One page of the partner's attempts with a queued event that occurred in [from, to).
+   *
+   * The range's events are taken in the table's time order, (occurredAt, log position), which is total: strictly
+   * after `after` (from `from` when undefined) and only those at or before the log position `asOf` (all when
+   * undefined). The page is the longest run of them that names at most `limit` attempts (default: no limit), so it
+   * stops right before the first event of a (limit + 1)-th attempt. `attempts`: each once, in the log order of its
+   * first event in the page. `next`: the page's last event when the range has events after it, else undefined.
+   *
+   * Pages read one after another, each from the previous `next`, with one `asOf` throughout, take each event of the
+   * range queued at or before `asOf` exactly once, in order; events queued later never shift them (they are after
+   * `asOf`), so a page read again with the same arguments is the same page. An attempt with events on several
+   * pages is named on each. O(log n + events read).
+   */
+  attemptsQueuedBetween(
+    partnerId: string,
+    from: number,
+    to: number,
+    page: { limit?: number; after?: QueuedAt; asOf?: Position } = {},
+  ): AttemptsPage {
+    const { limit = Number.POSITIVE_INFINITY, after, asOf } = page;
+    if (!(limit >= 1)) throw new RangeError(`a page names at least one attempt, not ${limit}`);
+    const where = [
+      'partner_id = @partnerId',
+      'occurred_at IS NOT NULL',
+      'occurred_at >= @from',
+      'occurred_at < @to',
+    ];
+    const parameters: Record<string, string | number> = { partnerId, from, to };
+    if (after !== undefined) {
+      where.push('(occurred_at, position_key) > (@afterAt, @afterKey)');
+      parameters['afterAt'] = after.occurredAt;
+      parameters['afterKey'] = positionKey(after.position);
+    }
+    if (asOf !== undefined) {
+      where.push('position_key <= @asOf');
+      parameters['asOf'] = positionKey(asOf);
+    }
+    const sql = `SELECT attempt_id, event_id, occurred_at, position, seq FROM ${QUEUED}
+      WHERE ${where.join(' AND ')} ORDER BY occurred_at, position_key`;
+    let statement = this.ranges.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.ranges.set(sql, statement);
+    }
+    const earliest = new Map<string, number>();
+    let last: Row | undefined;
+    let more = false;
+    for (const row of statement.iterate(parameters) as Iterable<Row>) {
+      const known = earliest.get(row.attempt_id);
+      if (known === undefined && earliest.size >= limit) {
+        more = true;
+        break;
+      }
+      if (known === undefined || known > row.seq) earliest.set(row.attempt_id, row.seq);
+      last = row;
+    }
+    return {
+      attempts: [...earliest].sort((a, b) => a[1] - b[1]).map(([attemptId]) => attemptId),
+      next:
+        more && last !== undefined ? { occurredAt: last.occurred_at!, position: last.position } : undefined,
+    };
+  }
+}
+
+function later(a: Position | undefined, b: Position | undefined): Position | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+const WEBHOOK_EVENT_TYPES = [
+  'WebhookQueued',
+  'WebhookAttempted',
+  'WebhookDelivered',
+  'WebhookAbandoned',
+  'WebhookRedeliveryRequested',
+  'WebhookRetryRequested',
+] as const satisfies readonly WebhookDeliveryEvent['type'][];
+
+/** One table (its prepared statements) per database. */
+const tables = new WeakMap<ReadModelDb, WebhookEventTable>();
+
+/** The table of a read-model database. */
+export function webhookEventTableOf(db: ReadModelDb): WebhookEventTable {
+  let table = tables.get(db);
+  if (table === undefined) {
+    table = new WebhookEventTable(db);
+    tables.set(db, table);
+  }
+  return table;
+}
+
+/**
+ * The control plane's index as a projection: every `webhook-` stream, WebhookQueued events recorded in the
+ * WebhookEventTable. The other webhook events are read and left (known types; a type of a newer build is skipped).
+ */
+export const webhookEventsProjection = projection<WebhookDeliveryEvent>({
+  name: WEBHOOK_EVENTS_PROJECTION,
+  version: WEBHOOK_TABLES_VERSION,
+  streamPrefixes: [WEBHOOK_STREAM_PREFIX],
+  eventTypes: WEBHOOK_EVENT_TYPES,
+  isEvent: (event: StreamEvent): event is WebhookDeliveryEvent =>
+    isRecord(event.data) &&
+    (event.type !== 'WebhookQueued' ||
+      (typeof event.data['partnerId'] === 'string' &&
+        typeof event.data['attemptId'] === 'string' &&
+        typeof event.data['eventId'] === 'string')),
+  init: (db) => WebhookEventTable.init(db),
+  truncate: (db) => WebhookEventTable.truncate(db),
+  evolve: (db, event) => {
+    if (event.type !== 'WebhookQueued') return;
+    webhookEventTableOf(db).apply({
+      type: event.type,
+      data: { ...event.data },
+      position: event.position,
+    });
+  },
+});
