@@ -51,6 +51,18 @@ describe('PartnerClient: lookups and the webhook control plane (verified by libs
       '/prefix/api/external/webhooks/recover',
       '{"from":"2026-01-01T00:00:00Z","to":"2026-01-02T00:00:00Z"}',
     ],
+    [
+      'recoverWebhooks, the next page',
+      () =>
+        client.recoverWebhooks({
+          from: '2026-01-01T00:00:00Z',
+          to: '2026-01-02T00:00:00Z',
+          continuation: 'eyJ2IjoxfQ',
+        }),
+      'POST',
+      '/prefix/api/external/webhooks/recover',
+      '{"from":"2026-01-01T00:00:00Z","to":"2026-01-02T00:00:00Z","continuation":"eyJ2IjoxfQ"}',
+    ],
   ])('%s sends a request the server verifies', async (_name, call, method, url, body) => {
     await expect(call()).resolves.toMatchObject({ status: 200 });
     const [request] = server.received;

@@ -96,9 +96,13 @@ export class PartnerClient {
     return this.post(`/webhooks/redeliver/${pathSegment(eventId)}`, {}, opts);
   }
 
-  /** `POST /webhooks/recover` with `{ from, to }` (ISO 8601): every ended event of that range is sent again. */
+  /**
+   * `POST /webhooks/recover` with `{ from, to }` (ISO 8601): every ended event of that range is sent again, a page
+   * of attempts per call. When the answer carries a `continuation`, call again with the same `from` and `to` and that
+   * `continuation` for the next page (a new call: a new `operationId`, if you give one).
+   */
   async recoverWebhooks(
-    range: { from: string; to: string },
+    range: { from: string; to: string; continuation?: string },
     opts: PostOptions = {},
   ): Promise<PartnerResponse> {
     return this.post('/webhooks/recover', range, opts);
