@@ -2,8 +2,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { repoRoot } from '@svc/testing';
 import { BenchFailure } from './bench-failure';
+import { type HistoryShape } from './history/seed-history';
 
-export const SCENARIOS = ['signed', 'status', 'quotes', 'webhooks', 'boot', 'distributed'] as const;
+export const SCENARIOS = [
+  'signed',
+  'status',
+  'quotes',
+  'webhooks',
+  'boot',
+  'distributed',
+  'history',
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Sizes of one `npm run bench`; `--smoke` shrinks every one so the whole run takes well under a minute. */
@@ -50,6 +59,11 @@ export interface BenchOptions {
     providerDelayMs: number;
     sequential: number;
   };
+  /**
+   * 7: the stores seeded (attempts, and wallets they are spread over; the first is every figure's baseline) and the
+   * sequential requests per endpoint, store and repeat.
+   */
+  history: { shapes: HistoryShape[]; requests: number };
 }
 
 const FULL: Omit<BenchOptions, 'smoke' | 'only' | 'out'> = {
@@ -67,6 +81,15 @@ const FULL: Omit<BenchOptions, 'smoke' | 'only' | 'out'> = {
   webhookWaitMs: 30_000,
   webhookPaced: { attempts: 100, perSecond: 20 },
   distributed: { replicas: [1, 2], attempts: 100, loadMs: 3000, providerDelayMs: 50, sequential: 50 },
+  history: {
+    shapes: [
+      { attempts: 10_000, wallets: 1000 },
+      { attempts: 100_000, wallets: 1000 },
+      { attempts: 1_000_000, wallets: 1000 },
+      { attempts: 100_000, wallets: 1 },
+    ],
+    requests: 200,
+  },
 };
 
 const SMOKE: typeof FULL = {
@@ -84,10 +107,17 @@ const SMOKE: typeof FULL = {
   webhookWaitMs: 5000,
   webhookPaced: { attempts: 10, perSecond: 20 },
   distributed: { replicas: [1], attempts: 10, loadMs: 500, providerDelayMs: 50, sequential: 5 },
+  history: {
+    shapes: [
+      { attempts: 200, wallets: 20 },
+      { attempts: 400, wallets: 1 },
+    ],
+    requests: 10,
+  },
 };
 
 /**
- * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot,distributed] [--out FILE] [--profile DIR]`. The full run
+ * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot,distributed,history] [--out FILE] [--profile DIR]`. The full run
  * writes tools/bench/results/bench.md; a smoke or partial run writes to the temp dir unless `--out` says otherwise,
  * so it never replaces the committed figures.
  */

@@ -34,6 +34,9 @@ describe('npm run bench -- --smoke', () => {
       /^5\. memory and boot \| boot of `npm run service`/,
       /^5\. memory and boot \| service RSS after the signed ping load$/,
       /^5\. memory and boot \| service RSS after quotes of 1 source$/,
+      /^7\. history \| spawn to a served signed ping, 200 attempts, 20 wallets$/,
+      /^7\. history \| search by wallet p50, 400 attempts, one wallet$/,
+      /^7\. history \| webhook list p50, 400 attempts, one wallet$/,
     ]) {
       expect(names).toContainEqual(expect.stringMatching(expected));
     }
@@ -44,7 +47,7 @@ describe('npm run bench -- --smoke', () => {
     }
     expect(readFileSync(out, 'utf8')).toBe(markdown);
     expect(markdown.split('\n').filter((line) => line.startsWith('| '))).toHaveLength(figures.length + 2);
-  }, 150_000);
+  }, 180_000);
 
   const kafka = probeKafkaBroker();
   if (!kafka.available)

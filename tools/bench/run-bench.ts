@@ -7,6 +7,7 @@ import { type BenchRig, startBenchRig } from './bench-rig';
 import { benchTable } from './bench-table';
 import { bootScenario } from './scenarios/boot.scenario';
 import { distributedScenario } from './scenarios/distributed.scenario';
+import { historyScenario } from './scenarios/history.scenario';
 import { quoteOverheadScenario } from './scenarios/quote-overhead.scenario';
 import { signedRequestsScenario } from './scenarios/signed-requests.scenario';
 import { statusByCountScenario } from './scenarios/status-by-count.scenario';
@@ -63,6 +64,10 @@ export async function runBench(
   if (options.only.has('webhooks')) {
     log('webhooks…');
     results.push(await webhooksScenario(options));
+  }
+  if (options.only.has('history')) {
+    log('history…');
+    results.push(await historyScenario(options));
   }
   if (options.only.has('boot')) {
     log('boot…');

@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { API_PREFIX } from '@svc/contract';
+import { type Figure, type ScenarioResult } from '../bench-figure';
+import { log } from '../bench-failure';
+import { type BenchOptions } from '../bench-options';
+import { SERVICE_FEE_RECIPIENT, writeBenchPartnersFile } from '../bench-partner';
+import { startChildServer } from '../child/start-child-server';
+import {
+  historyAttemptId,
+  historyRecipient,
+  historyTxHash,
+  historyWallet,
+  type HistoryShape,
+  seedHistory,
+} from '../history/seed-history';
+import { type LoadRequest } from '../load/drive-load';
+import { measureLoad } from '../load/measure-load';
+import { type BenchPartner, signedGet, signedPost } from '../load/signed-api-request';
+import { processRssMb } from '../process-rss';
+
+const START_TARGET_MS = 3000;
+const RSS_TARGET_MB = 250;
+/** Every p50 within this multiple of its figure at the smallest history. */
+const FLAT_TARGET = 1.5;
+
+const count = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
+const label = (shape: HistoryShape) =>
+  `${count(shape.attempts)} attempts, ${shape.wallets === 1 ? 'one wallet' : `${count(shape.wallets)} wallets`}`;
+
+/** The requests of the scenario's loads, each for a random stored attempt. */
+function endpoints(partner: BenchPartner, shape: HistoryShape): Record<string, () => LoadRequest> {
+  const random = () => Math.floor(Math.random() * shape.attempts);
+  return {
+    'search by wallet': () =>
+      signedPost(partner, `${API_PREFIX}/attempts/search`, {
+        walletAddress: historyWallet(random() % shape.wallets),
+        limit: 20,
+      }),
+    'search by recipient and status': () =>
+      signedPost(partner, `${API_PREFIX}/attempts/search`, {
+        recipient: historyRecipient(random() % shape.wallets),
+        status: ['settled'],
+        limit: 20,
+      }),
+    'transaction lookup': () =>
+      signedGet(partner, `${API_PREFIX}/transactions/1/${historyTxHash(random())}/attempt`),
+    'status read': () => signedGet(partner, `${API_PREFIX}/attempts/${historyAttemptId(random())}/status`),
+    'webhook list': () => signedGet(partner, `${API_PREFIX}/webhooks/events`),
+  };
+}
+
+/** Polls a signed ping from spawn until it answers 200: what "serving" means to a partner. */
+async function untilSignedPing(url: string, partner: BenchPartner, started: number): Promise<number> {
+  for (;;) {
+    const request = signedGet(partner, `${API_PREFIX}/ping`);
+    const ok = await fetch(url + request.path, { headers: request.headers })
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Issue 22's history benchmark: stores of 10 000, 100 000 and 1 000 000 settled attempts spread over many wallets, and
+ * 100 000 on one wallet and one recipient, each seeded as a deployment holds it after months (seedHistory: events,
+ * checkpoints and read models); on each, `npm run service`'s entry is started `repeats` times: the time from spawn to
+ * a served signed ping, RSS after boot, sequential signed reads of each lookup (p50), RSS after them. Every figure is
+ * shown beside the same figure at the smallest store, measured in the same run.
+ */
+export async function historyScenario(options: BenchOptions): Promise<ScenarioResult> {
+  const result: ScenarioResult = { figures: [], notes: [] };
+  const work = mkdtempSync(join(tmpdir(), 'bench-history-'));
+  const partnersFile = join(work, 'partners.json');
+  const partner = writeBenchPartnersFile(partnersFile);
+  type Measured = { startMs: number[]; bootRss: number[]; loadRss: number[]; p50: Record<string, number[]> };
+  const measured: Measured[] = [];
+  try {
+    for (const shape of options.history.shapes) {
+      const dataDir = join(work, `data-${shape.attempts}-${shape.wallets}`);
+      log(`history: seeding ${label(shape)}…`);
+      const seeded = await seedHistory(dataDir, shape, partner.partnerId);
+      result.notes.push(
+        `History, ${label(shape)}: ${count(seeded.events)} events (${seeded.fileMb.toFixed(0)} MB) written in ` +
+          `${(seeded.seedMs / 1000).toFixed(1)} s; the read models projected from the whole log once in ` +
+          `${(seeded.projectMs / 1000).toFixed(1)} s (what a deployment's projections did as its history grew).`,
+      );
+      const m: Measured = { startMs: [], bootRss: [], loadRss: [], p50: {} };
+      for (let repeat = 0; repeat < options.repeats; repeat++) {
+        const started = performance.now();
+        const service = await startChildServer({
+          name: 'service',
+          entry: 'apps/standalone/src/main.ts',
+          env: {
+            DATA_DIR: dataDir,
+            EVENT_STORE: 'sqlite',
+            LOG_LEVEL: 'warn',
+            SERVICE_FEE_RECIPIENT,
+            PARTNERS_FILE: partnersFile,
+          },
+          timeoutMs: 600_000,
+        });
+        try {
+          m.startMs.push(await untilSignedPing(service.url, partner, started));
+          m.bootRss.push(processRssMb(service.pid) ?? NaN);
+          for (const [name, next] of Object.entries(endpoints(partner, shape))) {
+            await measureLoad(service, { concurrency: 1, requests: 5, next }); // warm-up
+            const load = await measureLoad(service, {
+              concurrency: 1,
+              requests: options.history.requests,
+              next,
+            });
+            (m.p50[name] ??= []).push(load.p50);
+          }
+          m.loadRss.push(processRssMb(service.pid) ?? NaN);
+          log(
+            `  ${label(shape)}, repeat ${repeat + 1}: signed ping after ${m.startMs.at(-1)!.toFixed(0)} ms, ` +
+              `RSS ${m.bootRss.at(-1)!.toFixed(0)} → ${m.loadRss.at(-1)!.toFixed(0)} MB, ` +
+              Object.entries(m.p50)
+                .map(([name, v]) => `${name} p50 ${v.at(-1)!.toFixed(2)} ms`)
+                .join(', '),
+          );
+        } finally {
+          await service.stop();
+        }
+      }
+      measured.push(m);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const [first] = measured;
+  const baseline = (samples: number[]) => ({ label: label(options.history.shapes[0]), samples });
+  options.history.shapes.forEach((shape, i) => {
+    const m = measured[i];
+    const row = (
+      name: string,
+      unit: string,
+      samples: number[],
+      base: number[],
+      target?: Figure['target'],
+    ) => ({
+      scenario: '7. history',
+      name: `${name}, ${label(shape)}`,
+      unit,
+      samples,
+      baseline: baseline(base),
+      ratioAs: 'times' as const,
+      ...(target ? { target } : {}),
+    });
+    result.figures.push(
+      row('spawn to a served signed ping', 'ms', m.startMs, first.startMs, {
+        on: 'measured',
+        op: '≤',
+        value: START_TARGET_MS,
+      }),
+      row('RSS after boot', 'MB', m.bootRss, first.bootRss, {
+        on: 'measured',
+        op: '≤',
+        value: RSS_TARGET_MB,
+      }),
+      row('RSS after the reads', 'MB', m.loadRss, first.loadRss, {
+        on: 'measured',
+        op: '≤',
+        value: RSS_TARGET_MB,
+      }),
+      ...Object.keys(m.p50).map((name) =>
+        row(`${name} p50`, 'ms', m.p50[name], first.p50[name], { on: 'ratio', op: '≤', value: FLAT_TARGET }),
+      ),
+    );
+  });
+  result.notes.push(
+    `History: ${options.history.requests} sequential signed requests per endpoint and repeat, each for a random ` +
+      'stored attempt (its wallet, recipient or source transaction); the service started on each store as ' +
+      '`npm run service` starts, with only DATA_DIR, PARTNERS_FILE and SERVICE_FEE_RECIPIENT set.',
+  );
+  return result;
+}
