@@ -12,7 +12,7 @@ import {
   type WebhookRecoverResponse,
 } from '@svc/contract';
 import { WEBHOOK_STREAM_PREFIX, webhookStreamId } from '@svc/domain';
-import { SqliteEventStore } from '@svc/event-store';
+import { SqliteEventStore, openReadModelDatabase } from '@svc/event-store';
 import { type FeatureRequest, type ResourceRef } from '@svc/messaging';
 import { PARTNER_DEFAULTS, PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
@@ -41,11 +41,19 @@ describe('WebhookControlService.recover on SQLite', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'webhook-recover-'));
     store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
-    model = new WebhookEventsReadModel(store);
+    model = new WebhookEventsReadModel(store, openReadModelDatabase(':memory:'));
     // Never ticked, so it holds no shard and delivers nothing: the redeliveries stay queued in the streams.
     const dispatcher = new WebhookDispatcher(
       store,
-      new PartnerDirectory([{ ...PARTNER_DEFAULTS, partnerId: 'p-a', secret: 'p-a-secret-0123456789' }]),
+      new PartnerDirectory([
+        {
+          ...PARTNER_DEFAULTS,
+          partnerId: 'p-a',
+          secret: 'p-a-secret-0123456789',
+          authVersion: 2,
+          callbackUrl: null,
+        },
+      ]),
       new ChainRegistry([]),
       new ManualClock(T0 + 90_000_000),
       { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: 0 },

@@ -18,7 +18,7 @@ import { comparePositions, EVENT_STORE, type EventStore, type Position } from '@
 import { type BusReply, type FeatureRefusal, type FeatureRequest, type MessagePattern } from '@svc/messaging';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 import { listWebhookEvents } from './list-webhook-events';
-import { queuedWebhookOf } from './webhook-event-index';
+import { queuedWebhookOf } from './webhook-queued';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
 import { readWebhookStream } from './webhook-records';
 import { commandWebhooks } from '../dispatch/webhook-stream';
@@ -121,9 +121,10 @@ export class WebhookControlService {
             asOf,
           });
     const recovered: RecoveredWebhookEvent[] = [];
-    for (const attemptId of page.attempts) {
+    // One attempt per turn: the page's store work takes turns with every partner's webhooks (PartnerTurns).
+    const recoverOne = async (attemptId: string): Promise<void> => {
       if (request.replayOf === null) {
-        if (continuation && (await this.recoveredBefore(attemptId, from, to, continuation))) continue;
+        if (continuation && (await this.recoveredBefore(attemptId, from, to, continuation))) return;
         await commandWebhooks(this.store, attemptId, `recover:${tag}`, {
           type: 'RequestRecovery',
           data: { from, to, now: request.receivedAt, requestedBy: tag },
@@ -143,7 +144,9 @@ export class WebhookControlService {
             occurredAt: new Date(history.occurredAt).toISOString(),
           });
       }
-    }
+    };
+    for (const attemptId of page.attempts)
+      await this.dispatcher.takeTurn(request.partnerId, () => recoverOne(attemptId));
     const next =
       page.next === undefined || asOf === null
         ? {}

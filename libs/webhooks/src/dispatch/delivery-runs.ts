@@ -32,7 +32,9 @@ export interface DeliveryRunsDeps extends TryWebhookDeps {
  * The delivery runs of one dispatcher: at most one per attempt, each trying the attempt's webhooks in order while
  * they are due and go through. No run waits for another attempt's; the only limits are per partner (a PartnerGate:
  * `concurrency` tries in flight and the endpoint's circuit breaker), so a partner whose endpoint hangs or fails
- * delays only its own webhooks. The breakers live in this process's memory.
+ * delays only its own webhooks. The breakers live in this process's memory. With `turns`, each try's store work
+ * (reading the queue and building the body, then recording the try) takes turns with other partners' (PartnerTurns),
+ * so a partner with a backlog takes no more of this process than any other partner that has webhooks waiting.
  */
 export class DeliveryRuns {
   private readonly running = new Map<string, Promise<void>>();
@@ -124,7 +126,8 @@ export class DeliveryRuns {
       }
       let endpoint: EndpointTryOutcome | null = null;
       try {
-        const due = this.dueHead(attemptId, known ?? (await this.queueOf(attemptId)));
+        const queue = known ?? (await this.inTurn(partnerId, () => this.queueOf(attemptId)));
+        const due = this.dueHead(attemptId, queue);
         // The shard may have moved while this run waited: its new holder delivers from here.
         if (due === null || this.stopping || !this.deps.owns(attemptId)) return;
         const tried = await tryWebhookTraced(this.deps, attemptId, due, this.deps.partners.get(partnerId));
@@ -143,6 +146,10 @@ export class DeliveryRuns {
         this.report(partnerId, gate.leave(endpoint, this.deps.clock.now()));
       }
     }
+  }
+
+  private inTurn<T>(partnerId: string, step: () => Promise<T>): Promise<T> {
+    return this.deps.turns ? this.deps.turns.run(partnerId, step) : step();
   }
 
   /** The head webhook if it is due now; otherwise notes when it will be, or settles an attempt with none pending. */

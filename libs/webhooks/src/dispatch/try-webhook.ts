@@ -3,12 +3,14 @@ import {
   type DueWebhook,
   endpointTryOutcome,
   type EndpointTryOutcome,
+  type RecordDeliveryResult,
   type WebhookDeliveryState,
 } from '@svc/domain';
 import { type EventStore } from '@svc/event-store';
 import { type Clock, type PartnerConfig } from '@svc/platform';
 import { deliverWebhook, type DeliveryResult } from '../delivery/deliver-webhook';
 import { type KnownQueues } from './known-queues';
+import { type PartnerTurns } from './partner-turns';
 import { webhookMetrics } from './webhook-metrics';
 import { type AttemptFolds, webhookPayload } from './webhook-payload';
 import { commandWebhooks } from './webhook-stream';
@@ -22,6 +24,8 @@ export interface TryWebhookDeps {
   queues?: KnownQueues;
   /** The attempts folded up to their last lifecycle event sent: the next body folds only what came after. */
   folds?: AttemptFolds;
+  /** Store work in turns with other partners' (the body's reads, the try's record); without: at once. */
+  turns?: PartnerTurns;
 }
 
 export interface TryOutcome {
@@ -43,11 +47,15 @@ export async function tryWebhook(
   partner: PartnerConfig | undefined,
 ): Promise<TryOutcome> {
   const { store, chains, clock } = deps;
-  const body = await webhookPayload(
-    store,
-    { attemptId, ...due },
-    { chainName: (id) => (chains.has(id) ? chains.config(id).name : `chain ${id}`) },
-    deps.folds,
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> =>
+    deps.turns && partner ? deps.turns.run(partner.partnerId, step) : step();
+  const body = await inTurn(() =>
+    webhookPayload(
+      store,
+      { attemptId, ...due },
+      { chainName: (id) => (chains.has(id) ? chains.config(id).name : `chain ${id}`) },
+      deps.folds,
+    ),
   );
   const result: DeliveryResult =
     !partner?.callbackUrl || body === null
@@ -69,31 +77,29 @@ export async function tryWebhook(
         });
   const sent = Boolean(partner?.callbackUrl) && body !== null;
   const after = clock.now();
-  const { events, state } = await commandWebhooks(
-    store,
-    attemptId,
-    `try:${due.eventId}:${due.attempt}`,
-    {
-      type: 'RecordDeliveryResult',
-      data: {
-        eventId: due.eventId,
-        now: after,
-        random: Math.random(),
-        latencyMs: result.durationMs,
-        result:
-          result.kind === 'failure'
-            ? {
-                kind: 'failure',
-                status: result.status,
-                error: result.error,
-                retryAfterMs: result.retryAfterMs,
-              }
-            : result.kind === 'gone'
-              ? { kind: 'gone', status: 410 }
-              : { kind: 'success', status: result.status },
-      },
+  const record: RecordDeliveryResult = {
+    type: 'RecordDeliveryResult',
+    data: {
+      eventId: due.eventId,
+      now: after,
+      random: Math.random(),
+      latencyMs: result.durationMs,
+      result:
+        result.kind === 'failure'
+          ? {
+              kind: 'failure',
+              status: result.status,
+              error: result.error,
+              retryAfterMs: result.retryAfterMs,
+            }
+          : result.kind === 'gone'
+            ? { kind: 'gone', status: 410 }
+            : { kind: 'success', status: result.status },
     },
-    deps.queues,
+  };
+  const stepId = `try:${due.eventId}:${due.attempt}`;
+  const { events, state } = await inTurn(() =>
+    commandWebhooks(store, attemptId, stepId, record, deps.queues),
   );
   const [event] = events;
   const recorded =

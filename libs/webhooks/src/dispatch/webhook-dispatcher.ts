@@ -8,6 +8,7 @@ import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@sv
 import { WEBHOOKS_OPTIONS, type WebhooksOptions } from '../webhooks.options';
 import { DeliveryRuns } from './delivery-runs';
 import { KnownQueues } from './known-queues';
+import { PartnerTurns } from './partner-turns';
 import { AttemptFolds } from './webhook-payload';
 import { webhookMetrics } from './webhook-metrics';
 import { commandWebhooks } from './webhook-stream';
@@ -25,7 +26,8 @@ export const DISPATCHER_CHECKPOINT_EVERY_MS = 5_000;
  *
  * A queued webhook is tried at once (DeliveryRuns: per-partner limits and circuit breakers, nothing shared between
  * partners); the passes, every `tickMs`, only bring back retries that came due and attempts whose webhooks another
- * process queued, and never wait for a try.
+ * process queued, and never wait for a try. The store work of queueing and trying (and of a recovery, takeTurn) is
+ * taken in turns per partner (PartnerTurns), so one partner's backlog does not hold the others' webhooks.
  *
  * Several instances share the attempts by shard (`shardOf(attemptId)`, leased like the tracker's): any instance may
  * queue a webhook (whichever consumed the lifecycle message), but only the holder of the attempt's shard delivers,
@@ -39,6 +41,8 @@ export class WebhookDispatcher extends CatchUpWorker {
   private readonly queues = new KnownQueues();
   /** Each attempt folded up to the last event read here: a body reads only the events after it. */
   private readonly folds = new AttemptFolds();
+  /** This process's webhook store work, the partners taking turns (PartnerTurns). */
+  private readonly turns = new PartnerTurns();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -68,6 +72,7 @@ export class WebhookDispatcher extends CatchUpWorker {
       timeoutMs: options.timeoutMs,
       queues: this.queues,
       folds: this.folds,
+      turns: this.turns,
       concurrency: options.concurrency,
       breaker: options.breaker,
       owns: (attemptId) => this.leases.ownsKey(attemptId),
@@ -80,23 +85,25 @@ export class WebhookDispatcher extends CatchUpWorker {
   async queue(message: LifecycleMessage): Promise<void> {
     const partnerId = await this.partnerOf(message.attemptId);
     if (partnerId === null || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
-    const { state } = await commandWebhooks(
-      this.store,
-      message.attemptId,
-      `queue:${message.eventId}`,
-      {
-        type: 'QueueWebhook',
-        data: {
-          eventId: message.eventId,
-          event: message.event,
-          attemptId: message.attemptId,
-          partnerId,
-          lifecycleRevision: message.revision,
-          occurredAt: message.occurredAt,
-          now: this.clock.now(),
+    const { state } = await this.turns.run(partnerId, () =>
+      commandWebhooks(
+        this.store,
+        message.attemptId,
+        `queue:${message.eventId}`,
+        {
+          type: 'QueueWebhook',
+          data: {
+            eventId: message.eventId,
+            event: message.event,
+            attemptId: message.attemptId,
+            partnerId,
+            lifecycleRevision: message.revision,
+            occurredAt: message.occurredAt,
+            now: this.clock.now(),
+          },
         },
-      },
-      this.queues,
+        this.queues,
+      ),
     );
     this.open.add(message.attemptId);
     this.runs.kick(message.attemptId, message.occurredAt, state);
@@ -111,6 +118,15 @@ export class WebhookDispatcher extends CatchUpWorker {
     this.open.add(attemptId);
     this.runs.changed(attemptId);
     this.runs.kick(attemptId);
+  }
+
+  /**
+   * Runs `step`, store work on the partner's behalf done outside the dispatcher (a recovery, one attempt at a time),
+   * in one of the partner's turns: it takes turns with every other partner's webhooks like the dispatcher's own
+   * steps, and goes ahead of the partner's own deliveries waiting (the partner waits for its answer).
+   */
+  takeTurn<T>(partnerId: string, step: () => Promise<T>): Promise<T> {
+    return this.turns.run(partnerId, step, true);
   }
 
   /** A pass (catch-up, then every due attempt started), resolving once every try it started is over: for tests. */

@@ -1,0 +1,113 @@
+import { PartnerTurns } from './partner-turns';
+
+const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+describe('PartnerTurns', () => {
+  it('runs one step at a time, whatever the partners', async () => {
+    const turns = new PartnerTurns();
+    let running = 0;
+    let most = 0;
+    const step = async () => {
+      most = Math.max(most, ++running);
+      await tick();
+      running--;
+    };
+    await Promise.all(['a', 'b', 'c', 'a', 'b', 'a'].map((partner) => turns.run(partner, step)));
+    expect(most).toBe(1);
+    expect(turns.queued).toBe(0);
+  });
+
+  it('gives a partner that comes while another works through a backlog the next turn, then alternates', async () => {
+    const turns = new PartnerTurns();
+    const order: string[] = [];
+    const step = (name: string) => async () => {
+      order.push(name);
+      await tick();
+    };
+    // Given: A's backlog of five steps, the first one running when B asks for two.
+    const a = [1, 2, 3, 4, 5].map((n) => turns.run('a', step(`a${n}`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['a1']);
+    const b = [1, 2].map((n) => turns.run('b', step(`b${n}`)));
+    await Promise.all([...a, ...b]);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'a4', 'a5']);
+  });
+
+  it('chooses who goes when the turn starts: a step asked for after the last turn ended still goes first', async () => {
+    const turns = new PartnerTurns();
+    const order: string[] = [];
+    let b: Promise<void> | undefined;
+    const a = [1, 2, 3].map((n) =>
+      turns.run('a', () => {
+        order.push(`a${n}`);
+        // B's I/O comes in once this step is over, before the next turn starts.
+        if (n === 1)
+          setImmediate(() => {
+            b = turns.run('b', () => Promise.resolve(void order.push('b1')));
+          });
+        return Promise.resolve();
+      }),
+    );
+    await Promise.all(a);
+    await b;
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3']);
+  });
+
+  it('serves three partners round robin, each its own steps in order', async () => {
+    const turns = new PartnerTurns();
+    const order: string[] = [];
+    const runs = ['a', 'b', 'c'].flatMap((partner) =>
+      [1, 2, 3].map((n) =>
+        turns.run(partner, () => {
+          order.push(`${partner}${n}`);
+          return Promise.resolve();
+        }),
+      ),
+    );
+    await Promise.all(runs);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'c2', 'a3', 'b3', 'c3']);
+  });
+
+  it("puts a step asked ahead before the partner's other steps waiting, not before other partners'", async () => {
+    const turns = new PartnerTurns();
+    const order: string[] = [];
+    const step = (name: string) => () => {
+      order.push(name);
+      return Promise.resolve();
+    };
+    const first = turns.run('a', async () => {
+      order.push('a1');
+      await tick();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([
+      first,
+      turns.run('a', step('a2')),
+      turns.run('b', step('b1')),
+      turns.run('a', step('a-ahead1'), true),
+      turns.run('a', step('a-ahead2'), true),
+    ]);
+    expect(order).toEqual(['a1', 'b1', 'a-ahead1', 'a-ahead2', 'a2']);
+  });
+
+  it('lets the event loop run before each step: what a step left to it runs before the next step starts', async () => {
+    const turns = new PartnerTurns();
+    const order: string[] = [];
+    const step = (name: string) => () => {
+      order.push(name);
+      setImmediate(() => order.push(`after ${name}`));
+      return Promise.resolve();
+    };
+    await Promise.all([turns.run('a', step('a1')), turns.run('a', step('a2')), turns.run('b', step('b1'))]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['a1', 'after a1', 'b1', 'after b1', 'a2', 'after a2']);
+  });
+
+  it('ends the turn of a step that fails, with its error, and goes on', async () => {
+    const turns = new PartnerTurns();
+    const failing = turns.run('a', () => Promise.reject(new Error('store unavailable')));
+    const next = turns.run('b', () => Promise.resolve('done'));
+    await expect(failing).rejects.toThrow('store unavailable');
+    await expect(next).resolves.toBe('done');
+  });
+});
