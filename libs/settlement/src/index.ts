@@ -1,4 +1,5 @@
 export * from './settlement.module';
+export * from './settlement-queries.module';
 export * from './settlement.options';
 export * from './observe/observe-source-transaction';
 export * from './observe/read-settled-amount';
