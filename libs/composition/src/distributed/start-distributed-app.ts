@@ -9,6 +9,7 @@ import {
   createKafkaProbe,
   type KafkaBusConfig,
   type MessageBus,
+  type MessagePatternName,
 } from '@svc/messaging';
 import { NestPinoLogger, systemClock, startTracing } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
@@ -19,6 +20,7 @@ import { openEventStore } from '../runtime/open-event-store';
 import { openReadModels } from '../runtime/open-read-models';
 import { openRequestRecords } from '../runtime/open-request-records';
 import { portsModule } from '../runtime/ports.module';
+import { LocalPatternsBus } from './local-patterns-bus';
 
 /** One of the five apps of the distributed composition (ARCHITECTURE.md), each its own process and Deployment. */
 export interface DistributedAppSpec {
@@ -32,6 +34,12 @@ export interface DistributedAppSpec {
   sendsOnBus: boolean;
   /** The public API edge: the X-Service-Api-Version header on every response. */
   publicApi?: boolean;
+  /**
+   * Request patterns this app serves itself, with handlers its module composes (read-only queries: the gateway's
+   * SETTLEMENT_QUERY_PATTERNS): its requests of them go through an in-process broker, never over Kafka. Only for an
+   * app that sends on the bus and serves nothing over Kafka.
+   */
+  servesLocally?: readonly MessagePatternName[];
 }
 
 export interface RunningDistributedApp {
@@ -77,18 +85,25 @@ export async function startDistributedApp(
     for (const close of closers.reverse()) await close().catch(() => undefined);
   };
   try {
-    const bus = spec.sendsOnBus ? await connectBus(kafka, spec.name, closers) : noBus(spec.name);
+    if (spec.servesLocally?.length && (spec.servesBus || !spec.sendsOnBus)) {
+      throw new Error(
+        `the ${spec.name} app serves patterns locally only if it sends on the bus and serves none`,
+      );
+    }
+    const remote = spec.sendsOnBus ? await connectBus(kafka, spec.name, closers) : noBus(spec.name);
+    const local = spec.servesLocally?.length ? new LocalPatternsBus(spec.servesLocally, remote) : null;
+    const bus = local?.bus ?? remote;
     const server = spec.servesBus ? new BusKafkaServer(kafka, spec.name) : null;
     const pingBus = async () => {
       await probe.ping();
       server?.assertConsuming();
     };
     const app = await createApp(spec, runtime, store, records, readModels, bus, pingBus);
-    if (server) {
-      app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
-      await app.startAllMicroservices();
-    }
+    if (server) app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+    local?.serveWith(app);
     closers.push(() => app.close());
+    if (server || local) await app.startAllMicroservices();
+    local?.assertServed();
     await app.listen(config.http.port, config.http.host);
     const url = (await app.getUrl()).replace('[::1]', 'localhost');
     let opsUrl = url;
