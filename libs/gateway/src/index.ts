@@ -17,3 +17,9 @@ export type { RecordsDurability } from './records/sqlite/open-records-database';
 export type { SweepOptions } from './records/sqlite/expiry-sweep';
 export * from './rate-limit/rate-limiter';
 export { AttemptEventStreams, type LiveStatusRequest } from './sse/attempt-event-streams';
+export { AttemptLiveFeed, type LiveFeedWatch, type LiveFeedWatcher } from './sse/attempt-live-feed';
+export {
+  DEFAULT_LIVE_STATUS_LIMITS,
+  LIVE_STATUS_LIMITS,
+  type LiveStatusLimits,
+} from './sse/live-status-limits';

@@ -15,6 +15,12 @@ export const WEBHOOK_CONTROL_LIMITS = {
   maxCursorLength: 256,
   /** Live status streams (GET /attempts/{attemptId}/events) one partner may hold open at once, per instance. */
   maxLiveStreamsPerPartner: 20,
+  /**
+   * Live status streams one service instance holds open at once, all partners together (about 18 kB of heap each, so
+   * about 18 MB at the cap; docs/webhooks.md). Per instance: N instances hold up to N times this, and N × 20 per
+   * partner.
+   */
+  maxLiveStreamsPerInstance: 1_000,
   /** A comment line on an idle live status stream, so proxies keep it open. */
   heartbeatMs: 15_000,
 } as const;
