@@ -22,11 +22,15 @@ import { createProviderAdapters } from '@svc/providers';
  * Heap per open live status stream: the gateway (its HTTP edge, the event-store port on SQLite, no feature module)
  * in this process, started with `--expose-gc`; the clients (the partner SDK's followAttemptEvents) in a child
  * process, so their memory is not counted. Heap used after full GCs with N streams open, minus the same with none
- * open (after a warm-up), divided by N. Each stream follows an attempt of its own (the domain fixture, three slices).
+ * open (after a warm-up that opened and closed N), divided by N; then again with all closed (nothing left behind). Each stream follows an attempt of its own (the domain fixture, three slices).
  *
  *   node --expose-gc tools/run-ts.js tools/bench/live-status-memory.ts [N=200]
  */
-const PARTNER = { partnerId: 'memory-partner', secret: 'memory-partner-secret-0123', authVersion: 2 as const };
+const PARTNER = {
+  partnerId: 'memory-partner',
+  secret: 'memory-partner-secret-0123',
+  authVersion: 2 as const,
+};
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'clients') return clients();
@@ -36,7 +40,7 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(join(tmpdir(), 'live-status-memory-'));
   const store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
-  const attempts = Array.from({ length: count + 5 }, () => `at_${randomUUID().replaceAll('-', '').slice(0, 16)}`);
+  const attempts = Array.from({ length: count }, () => `at_${randomUUID().replaceAll('-', '').slice(0, 16)}`);
   for (const attemptId of attempts) {
     const data = { ...prepared, attemptId, partnerId: PARTNER.partnerId };
     await store.append(`attempt-${attemptId}`, [{ id: randomUUID(), type: 'AttemptPrepared', data }], {
@@ -59,7 +63,8 @@ async function main(): Promise<void> {
     );
     const deadline = Date.now() + 60_000;
     while (streams.openStreams < ids.length) {
-      if (Date.now() > deadline) throw new Error(`only ${streams.openStreams} of ${ids.length} streams opened`);
+      if (Date.now() > deadline)
+        throw new Error(`only ${streams.openStreams} of ${ids.length} streams opened`);
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 500));
@@ -71,12 +76,11 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   };
 
-  await closeStreams(await openStreams(attempts.slice(count))); // warm-up: every code path has run once
+  // Warm-up: as many streams opened and closed first, so what a first use allocates once is in the baseline.
+  await closeStreams(await openStreams(attempts));
   const none = heap();
-  const rssNone = process.memoryUsage().rss;
-  const child = await openStreams(attempts.slice(0, count));
+  const child = await openStreams(attempts);
   const open = heap();
-  const rssOpen = process.memoryUsage().rss;
   await closeStreams(child);
   const after = heap();
 
@@ -86,7 +90,6 @@ async function main(): Promise<void> {
       `streams open: ${count}`,
       `heap used, none open: ${kb(none)}; ${count} open: ${kb(open)}; closed again: ${kb(after)}`,
       `heap per open stream: ${kb((open - none) / count)}`,
-      `rss per open stream (not GC-exact): ${kb((rssOpen - rssNone) / count)}`,
     ].join('\n') + '\n',
   );
   await app.close();
@@ -107,7 +110,7 @@ async function startGateway(store: SqliteEventStore, count: number) {
   const logger = createLogger({ level: 'silent', name: 'live-status-memory' });
   @Global()
   @Module({
-    providers: [{ provide: LIVE_STATUS_LIMITS, useValue: { perPartner: count + 5 } }],
+    providers: [{ provide: LIVE_STATUS_LIMITS, useValue: { perPartner: count } }],
     exports: [LIVE_STATUS_LIMITS],
   })
   class LimitsModule {}

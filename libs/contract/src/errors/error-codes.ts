@@ -338,7 +338,7 @@ export const ERROR_CODES = {
   live_stream_limit_reached: {
     status: 429,
     description:
-      'You already hold the maximum of open live status streams (20 per service instance); close one or retry after Retry-After.',
+      "The maximum of open live status streams is reached: yours (20 per service instance) or the instance's (1 000, all partners together); close one or retry after Retry-After.",
   },
 } as const satisfies Record<string, ErrorCodeSpec>;
 

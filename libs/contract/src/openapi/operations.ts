@@ -250,7 +250,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     summary: "Live status: the attempt's lifecycle events as Server-Sent Events",
     description: [
       "For partners who cannot receive webhooks: the same events, ids and bodies as the webhooks, as Server-Sent Events (`text/event-stream`). Each event's `id` is the webhook `eventId`, `event` its kind, `data` exactly the webhook body. The stream starts with the attempt's past events, then sends each new one as it happens, and ends after the terminal one (`settled` or `failed`; at once for an expired attempt). Comment lines are heartbeats.",
-      'Reconnect with `Last-Event-ID` (the last `id` you received) to get only the events after it. At most 20 streams open at once per partner and service instance (`live_stream_limit_reached`). Signed like every GET; no body, no Idempotency-Key.',
+      'Reconnect with `Last-Event-ID` (the last `id` you received) to get only the events after it. At most 20 streams open at once per partner and service instance, and 1 000 per instance for all partners together (`live_stream_limit_reached`). Signed like every GET; no body, no Idempotency-Key.',
     ].join('\n\n'),
     pathParameter: { name: 'attemptId', description: 'The `attemptId` prepare returned.' },
     headerParameters: ['LastEventIdHeader'],
