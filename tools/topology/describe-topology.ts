@@ -124,5 +124,75 @@ export function describeTopology(
       },
       120_000,
     );
+
+    h.test(
+      'serves status reads and lookups in the gateway itself, fresh with what another process just recorded',
+      async () => {
+        const get = (path: string) =>
+          signedRequest({ port: h.port, partner: h.partner, method: 'GET', path });
+        const search = (body: object) =>
+          signedRequest({
+            port: h.port,
+            partner: h.partner,
+            method: 'POST',
+            path: '/api/external/attempts/search',
+            body,
+          });
+        type Found = {
+          attempts: { attemptId: string; transactions: { chainId: number; txHash: string }[] }[];
+        };
+        // The evidence is recorded by the settlement-tracker; the search right after it, by the gateway, finds it.
+        const { attemptId, recipient } = await h.flow(2);
+        const found = await search({ recipient });
+        expect(found.status).toBe(200);
+        const [summary] = (found.json as Found).attempts;
+        expect(summary.attemptId).toBe(attemptId);
+        const [tx] = summary.transactions;
+        expect(tx).toBeDefined();
+
+        // Nothing serves the queries over Kafka any more: a request there would wait out the 8 s deadline (503).
+        await h.topology.kill(h.topology.get('settlement-tracker'));
+        const status = await get(`/api/external/attempts/${attemptId}/status`);
+        expect([status.status, (status.json as { attemptId: string }).attemptId]).toEqual([200, attemptId]);
+        const byTx = await get(`/api/external/transactions/${tx.chainId}/${tx.txHash}/attempt`);
+        expect([byTx.status, (byTx.json as { attemptId: string }).attemptId]).toEqual([200, attemptId]);
+
+        // An attempt the execution app prepares is found by the next search and read by the next status read.
+        const quoted = await signedRequest({
+          port: h.port,
+          partner: h.partner,
+          method: 'POST',
+          path: '/api/external/intents/quote',
+          body: quoteBody(h.sandbox, 3),
+        });
+        expect(quoted.status).toBe(200);
+        const sessionId = (quoted.json as { intentSessionId: string }).intentSessionId;
+        const prepared = await signedRequest({
+          port: h.port,
+          partner: h.partner,
+          method: 'POST',
+          path: `/api/external/intents/${sessionId}/prepare`,
+          body: {},
+        });
+        expect(prepared.status).toBe(200);
+        const preparedId = (prepared.json as { attemptId: string }).attemptId;
+        const wallet = h.sandbox.manifest.wallets.users[3].address;
+        const afterPrepare = await search({ walletAddress: wallet });
+        expect(afterPrepare.status).toBe(200);
+        expect((afterPrepare.json as Found).attempts.map((a) => a.attemptId)).toContain(preparedId);
+        const preparedStatus = await get(`/api/external/attempts/${preparedId}/status`);
+        expect([preparedStatus.status, (preparedStatus.json as { status: string }).status]).toEqual([
+          200,
+          'prepared',
+        ]);
+
+        await h.topology.start('settlement-tracker');
+        await h.until(
+          'settled once the tracker is back',
+          async () => (await h.status(attemptId)) === 'settled',
+        );
+      },
+      180_000,
+    );
   });
 }
