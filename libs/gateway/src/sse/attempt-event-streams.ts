@@ -2,7 +2,6 @@ import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/comm
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { API_VERSION, HEADER } from '@svc/contract';
 import {
-  type AttemptEvent,
   type AttemptState,
   attemptDecider,
   attemptStreamId,
@@ -11,7 +10,7 @@ import {
   webhookBody,
   webhookEventOf,
 } from '@svc/domain';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
+import { EVENT_STORE, type EventStore, foldStoredEvents, type RecordedEvent } from '@svc/event-store';
 import { type Logger } from '@svc/platform';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ServerResponse } from 'node:http';
@@ -325,8 +324,9 @@ class LiveStream {
   }
 }
 
+/** One stored event folded by the attempt's rules (a newer build's type skipped, a malformed event refused). */
 function evolve(state: AttemptState, event: RecordedEvent): AttemptState {
-  return attemptDecider.evolve(state, { type: event.type, data: event.data } as AttemptEvent);
+  return foldStoredEvents(attemptDecider, state, [event]);
 }
 
 /** The revision to resume after: -1 from the start, else that of the lifecycle event Last-Event-ID names. */

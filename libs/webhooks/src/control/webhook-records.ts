@@ -1,5 +1,10 @@
 import { type WebhookEventRecord } from '@svc/contract';
-import { type WebhookDeliveryEvent, type WebhookEventHistory, webhookStreamId } from '@svc/domain';
+import {
+  webhookDeliveryDecider,
+  type WebhookDeliveryEvent,
+  type WebhookEventHistory,
+  webhookStreamId,
+} from '@svc/domain';
 import { type EventStore } from '@svc/event-store';
 
 /** The event as the control plane lists it (times in ISO 8601). */
@@ -16,12 +21,16 @@ export function record(history: WebhookEventHistory): WebhookEventRecord {
   };
 }
 
-/** The attempt's webhook delivery events, as the decider folds them. */
+/**
+ * The attempt's webhook delivery events, as the decider reads them: those its guard recognises (a known type with the
+ * shape it folds); a type of a newer build or a malformed event is left out of the listing, never cast.
+ */
 export async function readWebhookStream(
   store: EventStore,
   attemptId: string,
 ): Promise<WebhookDeliveryEvent[]> {
-  return (await store.readStream(webhookStreamId(attemptId))).map(
-    (e) => ({ type: e.type, data: e.data }) as unknown as WebhookDeliveryEvent,
-  );
+  return (await store.readStream(webhookStreamId(attemptId))).flatMap((e) => {
+    const event = { type: e.type, data: e.data };
+    return webhookDeliveryDecider.isEvent?.(event) ? [event] : [];
+  });
 }
