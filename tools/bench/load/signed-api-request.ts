@@ -15,32 +15,19 @@ const EMPTY = Buffer.alloc(0);
  * server does the full verification and spends a nonce on every request of a load run.
  */
 export function signedGet(partner: BenchPartner, path: string): LoadRequest {
-  return signed(partner, 'GET', path, EMPTY);
-}
-
-/**
- * A POST of a read-only route (the lookups' search) as a partner's backend sends it: signed v2 over the JSON body, with
- * an Idempotency-Key of its own.
- */
-export function signedPost(partner: BenchPartner, path: string, body: unknown): LoadRequest {
-  return signed(partner, 'POST', path, Buffer.from(JSON.stringify(body)));
-}
-
-function signed(partner: BenchPartner, method: 'GET' | 'POST', path: string, body: Buffer): LoadRequest {
   const timestamp = String(Date.now());
   const nonce = freshNonce();
-  const idempotencyKey = method === 'POST' ? freshNonce() : '';
   const signature = signRequestV2(partner.secret, {
     partnerId: partner.partnerId,
     timestamp,
     nonce,
-    method,
+    method: 'GET',
     path,
-    idempotencyKey,
-    bodySha256: sha256Hex(body),
+    idempotencyKey: '',
+    bodySha256: sha256Hex(EMPTY),
   });
   return {
-    method,
+    method: 'GET',
     path,
     headers: {
       [HEADER.partnerId]: partner.partnerId,
@@ -48,10 +35,6 @@ function signed(partner: BenchPartner, method: 'GET' | 'POST', path: string, bod
       [HEADER.authVersion]: '2',
       [HEADER.nonce]: nonce,
       [HEADER.signature]: signature,
-      ...(method === 'POST'
-        ? { [HEADER.idempotencyKey]: idempotencyKey, 'content-type': 'application/json' }
-        : {}),
     },
-    ...(method === 'POST' ? { body } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,9 +17,10 @@ import {
   type HistoryShape,
   seedHistory,
 } from '../history/seed-history';
+import { signedPost } from '../distributed/signed-post';
 import { type LoadRequest } from '../load/drive-load';
 import { measureLoad } from '../load/measure-load';
-import { type BenchPartner, signedGet, signedPost } from '../load/signed-api-request';
+import { type BenchPartner, signedGet } from '../load/signed-api-request';
 import { processRssMb } from '../process-rss';
 
 const START_TARGET_MS = 3000;
@@ -33,18 +35,12 @@ const label = (shape: HistoryShape) =>
 /** The requests of the scenario's loads, each for a random stored attempt. */
 function endpoints(partner: BenchPartner, shape: HistoryShape): Record<string, () => LoadRequest> {
   const random = () => Math.floor(Math.random() * shape.attempts);
+  const search = (body: unknown) =>
+    signedPost(partner, `${API_PREFIX}/attempts/search`, Buffer.from(JSON.stringify(body)), randomUUID());
   return {
-    'search by wallet': () =>
-      signedPost(partner, `${API_PREFIX}/attempts/search`, {
-        walletAddress: historyWallet(random() % shape.wallets),
-        limit: 20,
-      }),
+    'search by wallet': () => search({ walletAddress: historyWallet(random() % shape.wallets), limit: 20 }),
     'search by recipient and status': () =>
-      signedPost(partner, `${API_PREFIX}/attempts/search`, {
-        recipient: historyRecipient(random() % shape.wallets),
-        status: ['settled'],
-        limit: 20,
-      }),
+      search({ recipient: historyRecipient(random() % shape.wallets), status: ['settled'], limit: 20 }),
     'transaction lookup': () =>
       signedGet(partner, `${API_PREFIX}/transactions/1/${historyTxHash(random())}/attempt`),
     'status read': () => signedGet(partner, `${API_PREFIX}/attempts/${historyAttemptId(random())}/status`),
