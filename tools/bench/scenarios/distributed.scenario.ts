@@ -33,10 +33,11 @@ interface Endpoint {
 }
 
 /**
- * Scenario 6 (issue 16 item 3): signed quotes and signed status reads through the gateway → Kafka → the feature
- * (quoting; settlement-tracker), with one and then two replicas of every app, beside the one-process service measured
- * with the same load in the same repeats. One broker for the whole scenario; the second replicas join the running
- * topology (a scale-out). Needs a Kafka broker (Java 17 and `npm run kafka:resolve`): without one, no rows, a note.
+ * Scenario 6 (issue 16 item 3): signed quotes through the gateway → Kafka → quoting, and signed status reads (served
+ * by the gateway itself since issue 22 item 6), with one and then two replicas of every app, beside the one-process
+ * service measured with the same load in the same repeats. One broker for the whole scenario; the second replicas join
+ * the running topology (a scale-out). Needs a Kafka broker (Java 17 and `npm run kafka:resolve`): without one, no
+ * rows, a note.
  */
 export async function distributedScenario(options: BenchOptions): Promise<ScenarioResult> {
   const kafka = probeKafkaBroker();
