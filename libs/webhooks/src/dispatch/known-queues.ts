@@ -29,10 +29,16 @@ export class KnownQueues {
     this.queues.set(attemptId, queue);
   }
 
-  /** An event of the attempt's stream at `revision` exists: a copy older than it is stale. */
-  seen(attemptId: string, revision: number): void {
+  /**
+   * An event of the attempt's stream at `revision` exists: a copy older than it is stale (forgotten). True when the
+   * event is news here: no copy holds it (written elsewhere, or a copy no longer held); false when the copy already
+   * does (this dispatcher wrote or read it).
+   */
+  seen(attemptId: string, revision: number): boolean {
     const held = this.queues.get(attemptId);
-    if (held !== undefined && revisionOf(held) < revision) this.queues.delete(attemptId);
+    if (held !== undefined && revisionOf(held) >= revision) return false;
+    if (held !== undefined) this.queues.delete(attemptId);
+    return true;
   }
 
   forget(attemptId: string): void {

@@ -140,10 +140,14 @@ export class WebhookDispatcher extends CatchUpWorker {
     return this.runs.idle();
   }
 
-  /** Attempts with webhook streams written since the last pass (by queue(), the CLI or another process). */
+  /**
+   * Attempts with webhook streams written since the last pass (by the CLI, the control plane or another process).
+   * What this dispatcher wrote itself (its copy of the queue holds it already) was acted on when it was written: a
+   * recovery's thousands of recorded tries do not each open their attempt again for the next pass to look at.
+   */
   protected override observe(event: RecordedEvent): void {
     const attemptId = attemptIdOfWebhookStream(event.streamId);
-    this.queues.seen(attemptId, event.revision);
+    if (!this.queues.seen(attemptId, event.revision)) return;
     this.open.add(attemptId);
     this.runs.changed(attemptId);
   }
