@@ -129,7 +129,7 @@ export class WebhookControlService {
           type: 'RequestRecovery',
           data: { from, to, now: request.receivedAt, requestedBy: tag },
         });
-        this.dispatcher.nudge(attemptId);
+        this.dispatcher.nudge(attemptId, true);
       }
       const stream = await this.stream(attemptId);
       const histories = webhookEventHistories(stream);

@@ -12,6 +12,7 @@ import { errorMessage, type WorkerLogger } from '@svc/leases';
 import { type PartnerDirectory } from '@svc/platform';
 import { KnownPartners } from './known-partners';
 import { PartnerGate } from './partner-gate';
+import { BACKLOG_AGE_MS } from './partner-turns';
 import { tryWebhookTraced } from './traced-try';
 import { type TryWebhookDeps } from './try-webhook';
 import { loadWebhooks } from './webhook-stream';
@@ -53,9 +54,10 @@ export class DeliveryRuns {
   /**
    * Starts the attempt's run unless one runs, another instance delivers it, or nothing can be due: its head waits
    * for a retry, or its partner's breaker holds every try. `dueSince`: since when its head is due (oldest go first);
-   * `queue`: the attempt's webhook queue as just written, when the caller has it.
+   * `queue`: the attempt's webhook queue as just written, when the caller has it; `backlog`: its webhooks are backlog
+   * (a recovery's) whatever their age, so is reading its queue (PartnerTurns).
    */
-  kick(attemptId: string, dueSince?: number, queue?: WebhookDeliveryState): void {
+  kick(attemptId: string, dueSince?: number, queue?: WebhookDeliveryState, backlog = false): void {
     if (this.stopping || this.running.has(attemptId) || !this.deps.owns(attemptId)) return;
     const now = this.deps.clock.now();
     const notBefore = this.notBefore.get(attemptId);
@@ -65,7 +67,7 @@ export class DeliveryRuns {
       this.heldBy(partnerId).add(attemptId);
       return;
     }
-    const run = this.deliver(attemptId, dueSince ?? notBefore ?? now, queue ?? null)
+    const run = this.deliver(attemptId, dueSince ?? notBefore ?? now, queue ?? null, backlog)
       .catch((err: unknown) =>
         this.deps.logger.warn({ msg: 'webhook delivery failed', attemptId, error: errorMessage(err) }),
       )
@@ -111,6 +113,7 @@ export class DeliveryRuns {
     attemptId: string,
     dueSince: number,
     queue: WebhookDeliveryState | null,
+    backlog: boolean,
   ): Promise<void> {
     const partnerId = this.attemptPartners.of(attemptId) ?? (await this.partnerOfQueue(attemptId));
     if (partnerId === undefined) return;
@@ -126,7 +129,8 @@ export class DeliveryRuns {
       }
       let endpoint: EndpointTryOutcome | null = null;
       try {
-        const queue = known ?? (await this.inTurn(partnerId, () => this.queueOf(attemptId)));
+        const old = backlog || this.deps.clock.now() - since > BACKLOG_AGE_MS;
+        const queue = known ?? (await this.inTurn(partnerId, () => this.queueOf(attemptId), old));
         const due = this.dueHead(attemptId, queue);
         // The shard may have moved while this run waited: its new holder delivers from here.
         if (due === null || this.stopping || !this.deps.owns(attemptId)) return;
@@ -148,8 +152,8 @@ export class DeliveryRuns {
     }
   }
 
-  private inTurn<T>(partnerId: string, step: () => Promise<T>): Promise<T> {
-    return this.deps.turns ? this.deps.turns.run(partnerId, step) : step();
+  private inTurn<T>(partnerId: string, step: () => Promise<T>, backlog: boolean): Promise<T> {
+    return this.deps.turns ? this.deps.turns.run(partnerId, step, { backlog }) : step();
   }
 
   /** The head webhook if it is due now; otherwise notes when it will be, or settles an attempt with none pending. */

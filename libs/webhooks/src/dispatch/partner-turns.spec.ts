@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PartnerTurns } from './partner-turns';
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
@@ -84,10 +85,65 @@ describe('PartnerTurns', () => {
       first,
       turns.run('a', step('a2')),
       turns.run('b', step('b1')),
-      turns.run('a', step('a-ahead1'), true),
-      turns.run('a', step('a-ahead2'), true),
+      turns.run('a', step('a-ahead1'), { ahead: true }),
+      turns.run('a', step('a-ahead2'), { ahead: true }),
     ]);
     expect(order).toEqual(['a1', 'b1', 'a-ahead1', 'a-ahead2', 'a2']);
+  });
+
+  it("runs live steps before backlog steps, whoever's they are", async () => {
+    const turns = new PartnerTurns();
+    const order: string[] = [];
+    const step = (name: string) => () => Promise.resolve(void order.push(name));
+    const first = turns.run('a', async () => {
+      order.push('a1');
+      await tick();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([
+      first,
+      turns.run('a', step('a-backlog1'), { backlog: true }),
+      turns.run('a', step('a-backlog2'), { backlog: true }),
+      turns.run('b', step('b-live'), {}),
+      turns.run('a', step('a-live'), {}),
+      turns.run('b', step('b-backlog'), { backlog: true }),
+    ]);
+    expect(order).toEqual(['a1', 'b-live', 'a-live', 'b-backlog', 'a-backlog1', 'a-backlog2']);
+  });
+
+  /** Runs `count` backlog steps of about `ms` each: when each started and ended. */
+  async function backlogSteps(turns: PartnerTurns, count: number, ms: number) {
+    const spans: [number, number][] = [];
+    await Promise.all(
+      Array.from({ length: count }, () =>
+        turns.run(
+          'a',
+          () => {
+            const start = performance.now();
+            while (performance.now() < start + ms); // store work that holds the thread
+            spans.push([start, performance.now()]);
+            return Promise.resolve();
+          },
+          { backlog: true },
+        ),
+      ),
+    );
+    return spans.map(([start, end], i) => ({
+      took: end - start,
+      pause: i === 0 ? 0 : start - spans[i - 1][1],
+    }));
+  }
+
+  it('paces backlog while live work goes on (a pause as long as each step), and not when there is none', async () => {
+    const paced = new PartnerTurns();
+    void paced.run('b', () => Promise.resolve()); // a live webhook just now
+    const whileLive = await backlogSteps(paced, 10, 3);
+    for (const [i, { pause }] of whileLive.entries())
+      if (i > 0) expect(pause).toBeGreaterThanOrEqual(0.9 * whileLive[i - 1].took);
+
+    const alone = await backlogSteps(new PartnerTurns(), 10, 3);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    expect(mean(alone.slice(1).map((s) => s.pause))).toBeLessThan(mean(alone.map((s) => s.took)) / 2);
   });
 
   it('lets the event loop run before each step: what a step left to it runs before the next step starts', async () => {

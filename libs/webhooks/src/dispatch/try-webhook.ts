@@ -10,7 +10,7 @@ import { type EventStore } from '@svc/event-store';
 import { type Clock, type PartnerConfig } from '@svc/platform';
 import { deliverWebhook, type DeliveryResult } from '../delivery/deliver-webhook';
 import { type KnownQueues } from './known-queues';
-import { type PartnerTurns } from './partner-turns';
+import { BACKLOG_AGE_MS, type PartnerTurns } from './partner-turns';
 import { webhookMetrics } from './webhook-metrics';
 import { type AttemptFolds, webhookPayload } from './webhook-payload';
 import { commandWebhooks } from './webhook-stream';
@@ -24,7 +24,10 @@ export interface TryWebhookDeps {
   queues?: KnownQueues;
   /** The attempts folded up to their last lifecycle event sent: the next body folds only what came after. */
   folds?: AttemptFolds;
-  /** Store work in turns with other partners' (the body's reads, the try's record); without: at once. */
+  /**
+   * Store work in turns with other partners' (the body's reads, the try's record; backlog for an event that occurred
+   * longer ago than BACKLOG_AGE_MS); without: at once.
+   */
   turns?: PartnerTurns;
 }
 
@@ -47,8 +50,9 @@ export async function tryWebhook(
   partner: PartnerConfig | undefined,
 ): Promise<TryOutcome> {
   const { store, chains, clock } = deps;
+  const backlog = clock.now() - due.occurredAt > BACKLOG_AGE_MS;
   const inTurn = <T>(step: () => Promise<T>): Promise<T> =>
-    deps.turns && partner ? deps.turns.run(partner.partnerId, step) : step();
+    deps.turns && partner ? deps.turns.run(partner.partnerId, step, { backlog }) : step();
   const body = await inTurn(() =>
     webhookPayload(
       store,

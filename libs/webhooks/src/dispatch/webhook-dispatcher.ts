@@ -8,7 +8,7 @@ import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@sv
 import { WEBHOOKS_OPTIONS, type WebhooksOptions } from '../webhooks.options';
 import { DeliveryRuns } from './delivery-runs';
 import { KnownQueues } from './known-queues';
-import { PartnerTurns } from './partner-turns';
+import { BACKLOG_AGE_MS, PartnerTurns } from './partner-turns';
 import { AttemptFolds } from './webhook-payload';
 import { webhookMetrics } from './webhook-metrics';
 import { commandWebhooks } from './webhook-stream';
@@ -85,25 +85,29 @@ export class WebhookDispatcher extends CatchUpWorker {
   async queue(message: LifecycleMessage): Promise<void> {
     const partnerId = await this.partnerOf(message.attemptId);
     if (partnerId === null || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
-    const { state } = await this.turns.run(partnerId, () =>
-      commandWebhooks(
-        this.store,
-        message.attemptId,
-        `queue:${message.eventId}`,
-        {
-          type: 'QueueWebhook',
-          data: {
-            eventId: message.eventId,
-            event: message.event,
-            attemptId: message.attemptId,
-            partnerId,
-            lifecycleRevision: message.revision,
-            occurredAt: message.occurredAt,
-            now: this.clock.now(),
+    const backlog = this.clock.now() - message.occurredAt > BACKLOG_AGE_MS;
+    const { state } = await this.turns.run(
+      partnerId,
+      () =>
+        commandWebhooks(
+          this.store,
+          message.attemptId,
+          `queue:${message.eventId}`,
+          {
+            type: 'QueueWebhook',
+            data: {
+              eventId: message.eventId,
+              event: message.event,
+              attemptId: message.attemptId,
+              partnerId,
+              lifecycleRevision: message.revision,
+              occurredAt: message.occurredAt,
+              now: this.clock.now(),
+            },
           },
-        },
-        this.queues,
-      ),
+          this.queues,
+        ),
+      { backlog },
     );
     this.open.add(message.attemptId);
     this.runs.kick(message.attemptId, message.occurredAt, state);
@@ -113,11 +117,11 @@ export class WebhookDispatcher extends CatchUpWorker {
    * The attempt's webhook stream was changed here (a redelivery, a retry brought forward): its head may be due, try
    * it now rather than at the next pass. Only where this instance delivers for the attempt's shard.
    */
-  nudge(attemptId: string): void {
+  nudge(attemptId: string, backlog = false): void {
     this.queues.forget(attemptId); // written elsewhere than through this dispatcher's commands: read it again
     this.open.add(attemptId);
     this.runs.changed(attemptId);
-    this.runs.kick(attemptId);
+    this.runs.kick(attemptId, undefined, undefined, backlog);
   }
 
   /**
@@ -126,7 +130,7 @@ export class WebhookDispatcher extends CatchUpWorker {
    * steps, and goes ahead of the partner's own deliveries waiting (the partner waits for its answer).
    */
   takeTurn<T>(partnerId: string, step: () => Promise<T>): Promise<T> {
-    return this.turns.run(partnerId, step, true);
+    return this.turns.run(partnerId, step, { ahead: true, backlog: true });
   }
 
   /** A pass (catch-up, then every due attempt started), resolving once every try it started is over: for tests. */
