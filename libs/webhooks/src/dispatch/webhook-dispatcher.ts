@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import { attemptIdOfWebhookStream, WEBHOOK_STREAM_PREFIX } from '@svc/domain';
+import { attemptIdOfWebhookStream, type QueueWebhook, WEBHOOK_STREAM_PREFIX } from '@svc/domain';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
 import { CatchUpWorker, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { type LifecycleMessage } from '@svc/messaging';
@@ -85,28 +85,23 @@ export class WebhookDispatcher extends CatchUpWorker {
   async queue(message: LifecycleMessage): Promise<void> {
     const partnerId = await this.partnerOf(message.attemptId);
     if (partnerId === null || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
+    const command: QueueWebhook = {
+      type: 'QueueWebhook',
+      data: {
+        eventId: message.eventId,
+        event: message.event,
+        attemptId: message.attemptId,
+        partnerId,
+        lifecycleRevision: message.revision,
+        occurredAt: message.occurredAt,
+        now: this.clock.now(),
+      },
+    };
+    // A lifecycle event that occurred long ago (the outbox catching up after an outage) is backlog.
     const backlog = this.clock.now() - message.occurredAt > BACKLOG_AGE_MS;
     const { state } = await this.turns.run(
       partnerId,
-      () =>
-        commandWebhooks(
-          this.store,
-          message.attemptId,
-          `queue:${message.eventId}`,
-          {
-            type: 'QueueWebhook',
-            data: {
-              eventId: message.eventId,
-              event: message.event,
-              attemptId: message.attemptId,
-              partnerId,
-              lifecycleRevision: message.revision,
-              occurredAt: message.occurredAt,
-              now: this.clock.now(),
-            },
-          },
-          this.queues,
-        ),
+      () => commandWebhooks(this.store, message.attemptId, `queue:${message.eventId}`, command, this.queues),
       { backlog },
     );
     this.open.add(message.attemptId);
@@ -115,7 +110,8 @@ export class WebhookDispatcher extends CatchUpWorker {
 
   /**
    * The attempt's webhook stream was changed here (a redelivery, a retry brought forward): its head may be due, try
-   * it now rather than at the next pass. Only where this instance delivers for the attempt's shard.
+   * it now rather than at the next pass. Only where this instance delivers for the attempt's shard. `backlog`: what
+   * it sends is backlog whatever the events' age (a recovery's), PartnerTurns.
    */
   nudge(attemptId: string, backlog = false): void {
     this.queues.forget(attemptId); // written elsewhere than through this dispatcher's commands: read it again
@@ -126,8 +122,8 @@ export class WebhookDispatcher extends CatchUpWorker {
 
   /**
    * Runs `step`, store work on the partner's behalf done outside the dispatcher (a recovery, one attempt at a time),
-   * in one of the partner's turns: it takes turns with every other partner's webhooks like the dispatcher's own
-   * steps, and goes ahead of the partner's own deliveries waiting (the partner waits for its answer).
+   * in one of the partner's turns, as backlog: it gives way to every partner's live webhooks and takes turns with
+   * other partners' backlog, ahead of the partner's own backlog deliveries waiting (the partner waits for its answer).
    */
   takeTurn<T>(partnerId: string, step: () => Promise<T>): Promise<T> {
     return this.turns.run(partnerId, step, { ahead: true, backlog: true });
