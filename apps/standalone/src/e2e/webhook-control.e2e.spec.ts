@@ -387,6 +387,14 @@ describe('webhook control plane and live status on the provider sandbox', () => 
       body: { from: at(now - 1000), to: at(now), x: 1 },
     });
     expect([extra.status, extra.json.code]).toEqual([400, 'unknown_field']);
+    const forged = await api('POST', '/webhooks/recover', {
+      body: { from: at(now - 1000), to: at(now), continuation: 'bm90LWEtY29udGludWF0aW9u' },
+    });
+    expect([forged.status, forged.json.code, forged.json.details[0].field]).toEqual([
+      400,
+      'invalid_recover_continuation',
+      'continuation',
+    ]);
     const cursor = await api('GET', '/webhooks/events/after/not-a-cursor');
     expect([cursor.status, cursor.json.code]).toEqual([400, 'invalid_webhook_cursor']);
     const lastId = await openLiveStatus({
