@@ -2,7 +2,7 @@ import { type DynamicModule, Global, type INestApplication, Module } from '@nest
 import { NestFactory } from '@nestjs/core';
 import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
 import { loadAppConfig } from '@svc/composition';
-import { EVENT_STORE, type EventStore } from '@svc/event-store';
+import { EVENT_STORE, type EventStore, openReadModelDatabase, READ_MODELS } from '@svc/event-store';
 import { WORK_SHARING } from '@svc/leases';
 import {
   InProcessBroker,
@@ -32,6 +32,7 @@ export async function createWebhookPipeline(deps: {
     static bind(): DynamicModule {
       const providers = [
         { provide: EVENT_STORE, useValue: deps.store },
+        { provide: READ_MODELS, useValue: openReadModelDatabase(':memory:') },
         { provide: PARTNER_DIRECTORY, useValue: new PartnerDirectory(deps.partners) },
         { provide: MESSAGE_BUS, useValue: new NestMessageBus(new InProcessClient(broker)) },
         { provide: CLOCK, useValue: systemClock },
