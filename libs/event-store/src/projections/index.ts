@@ -1,4 +1,11 @@
-export { isRecord, projection, type Projected, type Projection, type ReadModelDb } from './projection';
+export {
+  isRecord,
+  perReadModelDb,
+  projection,
+  type Projected,
+  type Projection,
+  type ReadModelDb,
+} from './projection';
 export {
   ProjectionRunner,
   type ProjectionRunnerOptions,

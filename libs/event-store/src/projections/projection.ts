@@ -67,3 +67,19 @@ export function projection<E extends StreamEvent>(definition: Projection<E>): Pr
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * One `T` per read-model database, made on first use (a read model's prepared statements): what a projection's
+ * evolve and its queries share for the same database.
+ */
+export function perReadModelDb<T>(make: (db: ReadModelDb) => T): (db: ReadModelDb) => T {
+  const made = new WeakMap<ReadModelDb, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}

@@ -1,5 +1,5 @@
 import { ATTEMPT_STREAM_PREFIX, type AttemptEvent, attemptIdOfStream } from '@svc/domain';
-import { isRecord, projection, type ReadModelDb, type StreamEvent } from '@svc/event-store';
+import { isRecord, perReadModelDb, projection, type StreamEvent } from '@svc/event-store';
 import { AttemptLookupIndex, LOOKUP_TABLES_VERSION } from './attempt-lookup-index';
 
 /** The attempt events the lookups read (what evolveLookupEntry folds). */
@@ -106,13 +106,5 @@ export const attemptLookupProjection = projection<LookupEvent>({
   flush: (db, page) => lookupIndexOf(db).flush(page),
 });
 
-/** One index (its prepared statements) per database. */
-const indexes = new WeakMap<object, AttemptLookupIndex>();
-export function lookupIndexOf(db: ReadModelDb): AttemptLookupIndex {
-  let index = indexes.get(db);
-  if (index === undefined) {
-    index = new AttemptLookupIndex(db);
-    indexes.set(db, index);
-  }
-  return index;
-}
+/** The lookups' index of a read-model database (one per database: its prepared statements). */
+export const lookupIndexOf = perReadModelDb((db) => new AttemptLookupIndex(db));

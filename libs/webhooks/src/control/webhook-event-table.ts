@@ -2,6 +2,8 @@ import { WEBHOOK_STREAM_PREFIX, type WebhookDeliveryEvent } from '@svc/domain';
 import {
   comparePositions,
   isRecord,
+  laterOf,
+  perReadModelDb,
   type Position,
   projection,
   type ReadModelDb,
@@ -137,9 +139,7 @@ export class WebhookEventTable {
         : this.pageAfter.all({ partnerId, after: positionKey(after), limit });
     const found = rows.slice(0, pageSize).map((r) => ({ attemptId: r.attempt_id, eventId: r.event_id }));
     if (rows.length > pageSize) return { found, hasMore: true, position: rows[pageSize - 1].position };
-    const read =
-      this.checkpoint.get(WEBHOOK_EVENTS_PROJECTION, WEBHOOK_TABLES_VERSION)?.position ?? undefined;
-    return { found, hasMore: false, position: later(read, after) };
+    return { found, hasMore: false, position: laterOf(this.lastPosition, after) };
   }
 
   /** The attempt whose webhook stream first queued `eventId` for this partner, or null. */
@@ -212,12 +212,6 @@ export class WebhookEventTable {
   }
 }
 
-function later(a: Position | undefined, b: Position | undefined): Position | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return comparePositions(a, b) >= 0 ? a : b;
-}
-
 const WEBHOOK_EVENT_TYPES = [
   'WebhookQueued',
   'WebhookAttempted',
@@ -227,18 +221,8 @@ const WEBHOOK_EVENT_TYPES = [
   'WebhookRetryRequested',
 ] as const satisfies readonly WebhookDeliveryEvent['type'][];
 
-/** One table (its prepared statements) per database. */
-const tables = new WeakMap<ReadModelDb, WebhookEventTable>();
-
-/** The table of a read-model database. */
-export function webhookEventTableOf(db: ReadModelDb): WebhookEventTable {
-  let table = tables.get(db);
-  if (table === undefined) {
-    table = new WebhookEventTable(db);
-    tables.set(db, table);
-  }
-  return table;
-}
+/** The table of a read-model database (one per database: its prepared statements). */
+export const webhookEventTableOf = perReadModelDb((db) => new WebhookEventTable(db));
 
 /**
  * The control plane's index as a projection: every `webhook-` stream, WebhookQueued events recorded in the
