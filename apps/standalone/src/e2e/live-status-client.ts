@@ -27,18 +27,16 @@ export interface LiveStatusStream {
   close(): void;
 }
 
-/** Opens the live status stream of an attempt, signed (v2) like every GET, optionally resuming after an event. */
-export function openLiveStatus(options: {
-  port: number;
-  partner: TestPartner;
-  attemptId: string;
-  lastEventId?: string;
-}): Promise<LiveStatusStream> {
-  const path = `/api/external/attempts/${options.attemptId}/events`;
+/** The path of an attempt's live status stream and the v2 signature headers of a GET of it (a fresh nonce). */
+export function signedLiveStatusGet(
+  partner: TestPartner,
+  attemptId: string,
+): { path: string; headers: Record<string, string> } {
+  const path = `/api/external/attempts/${attemptId}/events`;
   const timestamp = String(Date.now());
   const nonce = freshNonce();
-  const signature = signRequestV2(options.partner.secret, {
-    partnerId: options.partner.partnerId,
+  const signature = signRequestV2(partner.secret, {
+    partnerId: partner.partnerId,
     timestamp,
     nonce,
     method: 'GET',
@@ -46,12 +44,28 @@ export function openLiveStatus(options: {
     idempotencyKey: '',
     bodySha256: sha256Hex(Buffer.alloc(0)),
   });
+  return {
+    path,
+    headers: {
+      'X-Partner-Id': partner.partnerId,
+      'X-Timestamp': timestamp,
+      'X-Signature': signature,
+      'X-Service-Auth-Version': '2',
+      'X-Nonce': nonce,
+    },
+  };
+}
+
+/** Opens the live status stream of an attempt, signed (v2) like every GET, optionally resuming after an event. */
+export function openLiveStatus(options: {
+  port: number;
+  partner: TestPartner;
+  attemptId: string;
+  lastEventId?: string;
+}): Promise<LiveStatusStream> {
+  const { path, headers: signed } = signedLiveStatusGet(options.partner, options.attemptId);
   const headers: Record<string, string> = {
-    'X-Partner-Id': options.partner.partnerId,
-    'X-Timestamp': timestamp,
-    'X-Signature': signature,
-    'X-Service-Auth-Version': '2',
-    'X-Nonce': nonce,
+    ...signed,
     Accept: 'text/event-stream',
     ...(options.lastEventId === undefined ? {} : { 'Last-Event-ID': options.lastEventId }),
   };

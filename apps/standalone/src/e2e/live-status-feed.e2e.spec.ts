@@ -4,7 +4,6 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Global, Module } from '@nestjs/common';
-import { sha256Hex, signRequestV2 } from '@svc/auth';
 import { type AttemptPreparedData } from '@svc/domain';
 import { prepared } from '@svc/domain/attempt-fixture';
 import {
@@ -19,8 +18,8 @@ import {
   LIVE_STATUS_LIMITS,
   type LiveStatusLimits,
 } from '@svc/gateway';
-import { freshNonce, type TestPartner } from '@svc/testing';
-import { type LiveStatusStream, openLiveStatus } from './live-status-client';
+import { type TestPartner } from '@svc/testing';
+import { type LiveStatusStream, openLiveStatus, signedLiveStatusGet } from './live-status-client';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
 
 /** 100 streams on one attempt need a partner limit of 100; the instance limit is tested at 120. */
@@ -311,18 +310,7 @@ async function openUnread(
   partner: TestPartner,
   attemptId: string,
 ): Promise<{ socket: Socket; closed: boolean; received: number }> {
-  const path = `/api/external/attempts/${attemptId}/events`;
-  const timestamp = String(Date.now());
-  const nonce = freshNonce();
-  const signature = signRequestV2(partner.secret, {
-    partnerId: partner.partnerId,
-    timestamp,
-    nonce,
-    method: 'GET',
-    path,
-    idempotencyKey: '',
-    bodySha256: sha256Hex(Buffer.alloc(0)),
-  });
+  const { path, headers } = signedLiveStatusGet(partner, attemptId);
   const socket = connect({ host: '127.0.0.1', port });
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const state = { socket, closed: false, received: 0 };
@@ -334,11 +322,7 @@ async function openUnread(
     [
       `GET ${path} HTTP/1.1`,
       'Host: 127.0.0.1',
-      `X-Partner-Id: ${partner.partnerId}`,
-      `X-Timestamp: ${timestamp}`,
-      `X-Signature: ${signature}`,
-      'X-Service-Auth-Version: 2',
-      `X-Nonce: ${nonce}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
       'Accept: text/event-stream',
       '',
       '',
