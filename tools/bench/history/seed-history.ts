@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { attemptStreamId, webhookStreamId } from '@svc/domain';
@@ -39,6 +39,24 @@ export interface SeededHistory {
 }
 
 const BATCH = 2_000;
+/** Written last by seedHistory: the store is complete (and what it holds). */
+const SEEDED_MARKER = 'seeded.json';
+
+/**
+ * A store seeded earlier for the same shape and partner (complete: its marker written last), or null. The history
+ * benchmark's `--history-dir` uses it again instead of seeding anew.
+ */
+export function seededBefore(dataDir: string, shape: HistoryShape, partnerId: string): SeededHistory | null {
+  const marker = join(dataDir, SEEDED_MARKER);
+  if (!existsSync(marker)) return null;
+  const saved = JSON.parse(readFileSync(marker, 'utf8')) as HistoryShape &
+    SeededHistory & { partnerId: string };
+  const same =
+    saved.attempts === shape.attempts && saved.wallets === shape.wallets && saved.partnerId === partnerId;
+  return same
+    ? { events: saved.events, seedMs: saved.seedMs, projectMs: saved.projectMs, fileMb: saved.fileMb }
+    : null;
+}
 
 /**
  * Writes a history of settled attempts into DATA_DIR's event store as a deployment that has run for months holds it,
@@ -177,7 +195,9 @@ export async function seedHistory(
     readModels.close();
     const projectMs = performance.now() - projecting;
     const fileMb = statSync(file).size / 1e6;
-    return { events, seedMs, projectMs, fileMb };
+    const seeded = { events, seedMs, projectMs, fileMb };
+    writeFileSync(join(dataDir, SEEDED_MARKER), JSON.stringify({ ...shape, partnerId, ...seeded }));
+    return seeded;
   } finally {
     await store.close();
   }

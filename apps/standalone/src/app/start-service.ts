@@ -36,13 +36,13 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
   const tracing = startTracing(config.tracing);
   const store = openEventStore(config.store);
   const records = openRequestRecords(config, store);
-  const readModels = openReadModels(config.store);
+  const readModels = openReadModels(config.store, logger, config.work.instanceId);
   const app = await createStandaloneApp({
     config,
     partners,
     store,
     records,
-    readModels,
+    readModels: readModels.db,
     logger,
     providers: createProviderAdapters(config.providers),
     chains,
@@ -65,7 +65,7 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
       await ops.close();
       await app.close();
       await records.close();
-      readModels.close();
+      await readModels.close();
       await store.close();
       await chains.close();
       await tracing.shutdown();

@@ -18,7 +18,12 @@ describe('loadAppConfig', () => {
       unauthenticatedRateLimitPerMinute: 60,
       trustProxy: false,
     });
-    expect(config.store).toEqual({ kind: 'sqlite', dataDir: 'data', eventStoreDbUrl: null });
+    expect(config.store).toEqual({
+      kind: 'sqlite',
+      dataDir: 'data',
+      eventStoreDbUrl: null,
+      readModels: { dir: 'data', snapshotDir: null, snapshotEveryMs: 900_000 },
+    });
     expect(config.bus).toEqual({
       kind: 'inprocess',
       requestTimeoutMs: 30000,

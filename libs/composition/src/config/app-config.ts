@@ -49,7 +49,13 @@ export interface AppConfig {
   /** NODE_ENV=production: boot is strict (provider credentials, https-only provider URLs). */
   production: boolean;
   files: { partners: string; chains: string | null };
-  store: { kind: ServiceEnv['EVENT_STORE']; dataDir: string; eventStoreDbUrl: string | null };
+  store: {
+    kind: ServiceEnv['EVENT_STORE'];
+    dataDir: string;
+    eventStoreDbUrl: string | null;
+    /** Where `read-models.sqlite` lives, and the snapshots a new replica starts from (null: none). */
+    readModels: { dir: string; snapshotDir: string | null; snapshotEveryMs: number };
+  };
   bus: { kind: ServiceEnv['BUS']; requestTimeoutMs: number; kafka: KafkaBusConfig };
   /** How this instance shares background work with the others on the same store. */
   work: WorkSharing;
@@ -101,7 +107,16 @@ function appConfig({ service: env, providers, kafka, tracing }: Env, name: strin
     tracing: tracingSettings(tracing, name),
     production: env.NODE_ENV === 'production',
     files: { partners: env.PARTNERS_FILE, chains: env.CHAINS_FILE ?? null },
-    store: { kind: env.EVENT_STORE, dataDir: env.DATA_DIR, eventStoreDbUrl: env.EVENTSTOREDB_URL ?? null },
+    store: {
+      kind: env.EVENT_STORE,
+      dataDir: env.DATA_DIR,
+      eventStoreDbUrl: env.EVENTSTOREDB_URL ?? null,
+      readModels: {
+        dir: env.READ_MODELS_DIR ?? env.DATA_DIR,
+        snapshotDir: env.READ_MODELS_SNAPSHOT_DIR ?? null,
+        snapshotEveryMs: env.READ_MODELS_SNAPSHOT_MINUTES * 60_000,
+      },
+    },
     bus: { kind: env.BUS, requestTimeoutMs: env.BUS_REQUEST_TIMEOUT_MS, kafka: kafkaBusConfig(kafka) },
     work: {
       instanceId: env.INSTANCE_ID ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
@@ -154,6 +169,10 @@ function checkRole(env: ServiceEnv, role: AppRole): void {
   if (role.distributed && env.EVENT_STORE === 'memory')
     problems.push(
       `EVENT_STORE: must be sqlite or eventstoredb for the ${role.name} app (processes cannot share a memory store)`,
+    );
+  if (env.EVENT_STORE === 'memory' && env.READ_MODELS_SNAPSHOT_DIR !== undefined)
+    problems.push(
+      'READ_MODELS_SNAPSHOT_DIR: the memory store keeps its read models in memory; snapshots are for a read-model file',
     );
   if (problems.length) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
 }

@@ -71,14 +71,14 @@ export async function startDistributedApp(
   const store = openEventStore(config.store);
   // Only the public edge records nonces and Idempotency-Keys.
   const records = spec.publicApi ? openRequestRecords(config, store) : undefined;
-  const readModels = openReadModels(config.store);
+  const readModels = openReadModels(config.store, logger, config.work.instanceId);
   const probe = createKafkaProbe(kafka);
   const closers: (() => Promise<unknown>)[] = [
     () => tracing.shutdown(),
     () => probe.close(),
     () => store.close(),
     () => (records ? records.close() : Promise.resolve()),
-    () => Promise.resolve(readModels.close()),
+    () => readModels.close(),
     () => runtime.chains.close(),
   ];
   const closeAll = async () => {
@@ -98,7 +98,7 @@ export async function startDistributedApp(
       await probe.ping();
       server?.assertConsuming();
     };
-    const app = await createApp(spec, runtime, store, records, readModels, bus, pingBus);
+    const app = await createApp(spec, runtime, store, records, readModels.db, bus, pingBus);
     if (server) app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
     local?.serveWith(app);
     closers.push(() => app.close());

@@ -23,6 +23,7 @@ describe('openRequestRecords', () => {
     kind,
     dataDir: dir,
     eventStoreDbUrl: kind === 'eventstoredb' ? 'esdb://localhost:2113?tls=false' : null,
+    readModels: { dir, snapshotDir: null, snapshotEveryMs: 900_000 },
   });
 
   it('keeps them in tables of DATA_DIR/requests.sqlite with EVENT_STORE=sqlite, not in the event store', async () => {

@@ -14,3 +14,11 @@ export {
 } from './projection-runner';
 export { openReadModelDatabase } from './read-model-database';
 export { READ_MODELS } from './read-models.token';
+export {
+  listReadModelSnapshots,
+  type ReadModelSnapshot,
+  ReadModelSnapshotter,
+  type ReadModelSnapshotterOptions,
+  restoreReadModelSnapshot,
+  type SnapshotLogger,
+} from './read-model-snapshots';

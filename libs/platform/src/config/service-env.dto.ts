@@ -37,6 +37,31 @@ export class ServiceEnv {
   @MinLength(1)
   DATA_DIR = 'data';
 
+  /**
+   * Where the read models live (`read-models.sqlite`: checkpointed projections); default DATA_DIR. With
+   * EVENT_STORE=eventstoredb, a volume of each replica's own.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  READ_MODELS_DIR?: string;
+
+  /**
+   * A directory the replicas share (ADR 0007): one replica writes a snapshot of its read models there every
+   * READ_MODELS_SNAPSHOT_MINUTES, and a replica that starts without a read-model file copies the newest one and
+   * reads only the events recorded since. Unset: off (a new replica projects the whole log).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  READ_MODELS_SNAPSHOT_DIR?: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  READ_MODELS_SNAPSHOT_MINUTES = 15;
+
   /** The chains the service reads (`{"chains":[{chainId,name,rpcUrl,nativeSymbol}]}`); unset = none. */
   @IsOptional()
   @IsString()
