@@ -8,6 +8,7 @@ import {
   signedV1,
   signedV2,
   V1_SECRET,
+  V2_SECRET,
   withDuplicate,
   withHeader,
 } from './signed-request.test-helper';
@@ -190,6 +191,25 @@ describe('authenticateRequest: 5. auth version header', () => {
       'v1 partner, header 2 and a nonce, v1 signature (no upgrade by header)',
       withHeader(withHeader(signedV1(), 'X-Service-Auth-Version', '2'), 'X-Nonce', 'nonce-0123456789abcdef'),
       'external_auth_version_mismatch',
+    ],
+    [
+      'v2 partner signing the legacy way (v1 signature, no version header, no nonce)',
+      signedV1({ partnerId: 'partner-v2', secret: V2_SECRET }),
+      'external_auth_headers_required',
+    ],
+    [
+      'v2 partner signing the legacy way with a nonce but no version header',
+      withHeader(
+        signedV1({ partnerId: 'partner-v2', secret: V2_SECRET }),
+        'X-Nonce',
+        'nonce-0123456789abcdef',
+      ),
+      'external_auth_headers_required',
+    ],
+    [
+      'v2 partner signing the legacy way, a wrong secret',
+      signedV1({ partnerId: 'partner-v2', secret: 'wrong' }),
+      'external_auth_signature_invalid',
     ],
     [
       'v1 partner sending a fully v2-signed request',

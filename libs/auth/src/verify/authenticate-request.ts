@@ -97,19 +97,19 @@ export function authenticateRequest(
 
   const scheme = partner?.authVersion ?? claimed ?? 1;
   const verified = verifies(scheme);
+  // The other scheme is computed for every request, known partner or not, so that every path costs two HMACs.
+  const other = claimed !== undefined && claimed !== scheme ? claimed : scheme === 1 ? 2 : 1;
+  const verifiedOther = verifies(other);
   if (!verified || partner === undefined) {
-    // A caller who signed under the scheme they claim, with this partner's secret, holds the secret: telling them
-    // the configuration disagrees reveals nothing. The other scheme is computed for every claim, known or not.
-    const other = claimed !== undefined && claimed !== scheme ? claimed : scheme === 1 ? 2 : 1;
-    const signedUnderClaim = claimed !== undefined && verifies(other) && other === claimed;
-    return signedUnderClaim ? versionMismatch() : signatureInvalid();
+    // A caller whose signature verifies under the other scheme, with this partner's secret, holds the secret:
+    // telling them what the configuration asks for reveals nothing. Under the scheme they claim: the versions
+    // disagree. A v2 partner signing the legacy way without the version header (and so without a nonce): the
+    // contract's "auth-version header or X-Nonce missing".
+    if (verifiedOther && other === claimed) return versionMismatch();
+    if (verifiedOther && claimed === undefined && scheme === 2) return v2HeadersRequired();
+    return signatureInvalid();
   }
-  if (claimed === undefined && scheme === 2) {
-    return authFailure(
-      'external_auth_headers_required',
-      'X-Service-Auth-Version is required for this partner.',
-    );
-  }
+  if (claimed === undefined && scheme === 2) return v2HeadersRequired();
   if (claimed !== undefined && claimed !== scheme) return versionMismatch();
   if (scheme === 1 && request.method.toUpperCase() === 'POST' && request.body.length === 0) {
     // M4: a v1 signature covers only `<timestamp>.<body>`, so an empty POST signs exactly what a GET does.
@@ -157,6 +157,13 @@ function versionMismatch(): AuthFailure {
   return authFailure(
     'external_auth_version_mismatch',
     "X-Service-Auth-Version must equal the partner's configured auth version (1 or 2).",
+  );
+}
+
+function v2HeadersRequired(): AuthFailure {
+  return authFailure(
+    'external_auth_headers_required',
+    'This partner signs with auth version 2: X-Service-Auth-Version: 2 and X-Nonce are required.',
   );
 }
 
