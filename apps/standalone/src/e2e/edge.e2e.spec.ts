@@ -161,6 +161,25 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
       expectEnvelope(await exchange(t.port, [head, 'zz\r\n{}\r\n0\r\n\r\n']), 400, 'malformed_http_request');
     });
 
+    it('answers an HTTP/1.1 request without Host 400 malformed_http_request, with the envelope and the version header', async () => {
+      const res = await exchange(t.port, [`GET ${PING} HTTP/1.1\r\nX-Partner-Id: p\r\n\r\n`]);
+      expect([res.status, res.json.code, res.json.apiVersion, res.json.path]).toEqual([
+        400,
+        'malformed_http_request',
+        '1',
+        PING,
+      ]);
+      expect(res.headers['x-service-api-version']).toBe('1');
+      expect(res.headers['connection']).toBe('close');
+      expect(res.json.message).toMatch(/Host/);
+      expect(res.json.requestId).toBe(res.headers['x-request-id']);
+    });
+
+    it('answers an HTTP/1.0 request without Host as any other (Host is optional there)', async () => {
+      const res = await exchange(t.port, ['GET /healthz HTTP/1.0\r\n\r\n']);
+      expect(res.status).toBe(200);
+    });
+
     it('answers an HTTP/2 preface 400 malformed_http_request', async () => {
       const res = await exchange(t.port, ['PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n']);
       expectEnvelope(res, 400, 'malformed_http_request');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, NotFoundException } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { type FastifyServerOptions, type onResponseHookHandler } from 'fastify';
+import { type FastifyServerOptions, type onRequestHookHandler, type onResponseHookHandler } from 'fastify';
 import { type Logger } from '@svc/platform';
 import { notedRateLimit } from '../rate-limit/rate-limit-headers';
 import { throttleUnauthenticated } from '../rate-limit/unauthenticated-throttle';
 import { accessLog } from './access-log.hook';
+import { ApiError } from './api-error';
 import { apiErrorOf } from './api-error-of';
 import { apiVersionHeader } from './api-version.hook';
 import { clientErrorHandler } from './client-error';
@@ -79,6 +80,9 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; `requireHost` answers it instead,
+      // with the envelope and the version header like every other refusal.
+      requireHostHeader: false,
     },
     requestTimeout: limits.requestTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
@@ -97,6 +101,7 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
     reply.header('X-Request-Id', request.id);
     done();
   });
+  fastify.addHook('onRequest', requireHost);
   if (options.apiVersionHeader) {
     fastify.addHook('onRequest', apiVersionHeader);
     throttleUnauthenticated(fastify, options.unauthenticatedRateLimitPerMinute ?? 60);
@@ -113,6 +118,17 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
   acceptRawBodies(fastify, options.maxBodyBytes);
   return adapter;
 }
+
+/** RFC 9112 §3.2: an HTTP/1.1 request without a Host header is answered 400 (and the connection closed). */
+const requireHost: onRequestHookHandler = (request, reply, done) => {
+  if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
+  reply.header('Connection', 'close');
+  sendErrorResponse(
+    reply,
+    new ApiError('malformed_http_request', 'an HTTP/1.1 request must carry a Host header'),
+    request.url.split('?')[0] ?? '',
+  );
+};
 
 /**
  * A path the router cannot decode (`%zz`) is answered outside Fastify's lifecycle, so without hooks or Nest's
