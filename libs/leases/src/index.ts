@@ -20,7 +20,12 @@ export { InvalidShardLeasesOptionsError } from './invalid-shard-leases-options.e
 export { ShardLeasesStoppedError } from './shard-leases-stopped.error';
 export * from './work-sharing';
 export { ShardedWorker, type ShardedWorkerOptions } from './worker/sharded-worker';
-export { CatchUpWorker, type CatchUpWorkerOptions } from './worker/catch-up-worker';
+export {
+  CatchUpWorker,
+  type CatchUpStats,
+  type CatchUpWorkerOptions,
+  KEPT_QUARANTINED_EVENTS,
+} from './worker/catch-up-worker';
 export { type WorkerLogger, errorMessage } from './worker/worker-logger';
 export {
   readWorkerCheckpoint,

@@ -1,17 +1,21 @@
 export {
-  isRecord,
-  perReadModelDb,
-  projection,
-  type Projected,
-  type Projection,
-  type ReadModelDb,
-} from './projection';
-export {
-  ProjectionRunner,
-  type ProjectionRunnerOptions,
-  type ProjectionStats,
+  type ClassificationStats,
+  type ClassifiedEvent,
+  classifyEvent,
+  EventClassifier,
+  type EventClassifierOptions,
   type QuarantinedEvent,
-} from './projection-runner';
+  quarantinedEvent,
+} from './classify-event';
+export {
+  type DeciderEventShapes,
+  eventsOfDecider,
+  type Projected,
+  type ProjectedEvents,
+  projectedEvents,
+} from './projected-events';
+export { isRecord, perReadModelDb, projection, type Projection, type ReadModelDb } from './projection';
+export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStats } from './projection-runner';
 export { openReadModelDatabase } from './read-model-database';
 export { READ_MODELS } from './read-models.token';
 export {

@@ -1,7 +1,14 @@
 import { type StreamEvent } from '../aggregate-stream';
 import { type EventStore, type Position, type RecordedEvent } from '../event-store.port';
 import { laterOf } from '../read-all-paged';
-import { type Projected, type Projection, type ReadModelDb } from './projection';
+import {
+  type ClassificationStats,
+  EventClassifier,
+  messageOf,
+  type QuarantinedEvent,
+  quarantinedEvent,
+} from './classify-event';
+import { type Projection, type ReadModelDb } from './projection';
 
 export interface ProjectionRunnerOptions {
   /** A background catch-up this often (after `start()`), so a `fresh()` seldom has much to read. */
@@ -18,21 +25,8 @@ export interface ProjectionRunnerOptions {
 }
 
 /** What one runner did in this process (diagnostics, metrics, tests). */
-export interface ProjectionStats {
+export interface ProjectionStats extends ClassificationStats {
   applied: number;
-  /** Per event type skipped. */
-  skipped: Record<string, number>;
-  quarantined: number;
-}
-
-/** One event the projection could not apply, as the quarantine table keeps it. */
-export interface QuarantinedEvent {
-  position: Position;
-  streamId: string;
-  revision: number;
-  eventId: string;
-  type: string;
-  reason: string;
 }
 
 const DEFAULT_PAGE_SIZE = 500;
@@ -41,7 +35,7 @@ const DEFAULT_PAGE_SIZE = 500;
 interface PageTally {
   applied: number;
   skipped: string[];
-  quarantined: { event: RecordedEvent; reason: string }[];
+  quarantined: QuarantinedEvent[];
 }
 
 /** An evolve threw on the fast path: the page is undone and applied again event by event. */
@@ -61,8 +55,9 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
   private queued: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private readonly warnedTypes = new Set<string>();
-  private readonly counts: ProjectionStats = { applied: 0, skipped: {}, quarantined: 0 };
+  private applied = 0;
+  /** The step every reader of the log shares: upcast, type, guard (classifyEvent), counted and told once kept. */
+  private readonly classifier: EventClassifier<E>;
   private readonly statements;
   private readonly pageSize: number;
 
@@ -73,6 +68,7 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
     private readonly options: ProjectionRunnerOptions,
   ) {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    this.classifier = new EventClassifier(projection, { onWarning: options.onWarning });
     this.statements = {
       checkpoint: db.prepare<[string, number], { position: string | null }>(
         'SELECT position FROM projection_checkpoints WHERE projection = ? AND version = ?',
@@ -152,7 +148,7 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
   }
 
   get stats(): ProjectionStats {
-    return { ...this.counts, skipped: { ...this.counts.skipped } };
+    return { applied: this.applied, ...this.classifier.stats };
   }
 
   /** The events this projection (at its version) quarantined, in log order. */
@@ -228,9 +224,9 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
       if (error instanceof IsolateEvents) return 'isolate';
       throw error;
     }
-    this.counts.applied += tally.applied;
-    for (const type of tally.skipped) this.skip(type);
-    for (const bad of tally.quarantined) this.warnQuarantined(bad);
+    this.applied += tally.applied;
+    for (const type of tally.skipped) this.classifier.tally({ kind: 'skipped', type });
+    for (const bad of tally.quarantined) this.classifier.quarantined(bad);
     return 'applied';
   }
 
@@ -241,33 +237,16 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
     scratch: Map<string, unknown>,
   ): void {
     const { projection } = this;
-    let event: StreamEvent = { type: recorded.type, data: recorded.data };
-    try {
-      if (projection.upcast) event = projection.upcast(event);
-    } catch (error) {
-      this.quarantine(recorded, `upcast failed: ${messageOf(error)}`, tally);
+    const classified = this.classifier.classify(recorded);
+    if (classified.kind === 'skipped') {
+      tally.skipped.push(classified.type);
       return;
     }
-    if (!(projection.eventTypes as readonly string[]).includes(event.type)) {
-      tally.skipped.push(event.type);
+    if (classified.kind === 'quarantined') {
+      this.quarantine(classified.quarantined, tally);
       return;
     }
-    if (!projection.isEvent(event)) {
-      this.quarantine(
-        recorded,
-        `malformed ${event.type}: its data is not the shape this version reads`,
-        tally,
-      );
-      return;
-    }
-    const projected = {
-      ...event,
-      id: recorded.id,
-      streamId: recorded.streamId,
-      revision: recorded.revision,
-      position: recorded.position,
-      recordedAt: recorded.recordedAt,
-    } as Projected<E>;
+    const projected = classified.event;
     if (!isolated) {
       try {
         projection.evolve(this.db, projected, scratch);
@@ -287,44 +266,13 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
       })();
       tally.applied++;
     } catch (error) {
-      this.quarantine(recorded, `evolve failed: ${messageOf(error)}`, tally);
+      this.quarantine(quarantinedEvent(recorded, `evolve failed: ${messageOf(error)}`), tally);
     }
   }
 
-  private skip(type: string): void {
-    this.counts.skipped[type] = (this.counts.skipped[type] ?? 0) + 1;
-    if (this.warnedTypes.has(type)) return;
-    this.warnedTypes.add(type);
-    this.options.onWarning?.(`projection ${this.projection.name} skips events of a type it does not read`, {
-      projection: this.projection.name,
-      type,
-    });
-  }
-
-  private quarantine(event: RecordedEvent, reason: string, tally: PageTally): void {
-    this.statements.quarantine.run({
-      ...this.key(),
-      position: event.position,
-      streamId: event.streamId,
-      revision: event.revision,
-      eventId: event.id,
-      type: event.type,
-      reason,
-      now: this.now(),
-    });
-    tally.quarantined.push({ event, reason });
-  }
-
-  private warnQuarantined({ event, reason }: { event: RecordedEvent; reason: string }): void {
-    this.counts.quarantined++;
-    this.options.onWarning?.(`projection ${this.projection.name} quarantined an event`, {
-      projection: this.projection.name,
-      position: event.position,
-      streamId: event.streamId,
-      revision: event.revision,
-      type: event.type,
-      reason,
-    });
+  private quarantine(event: QuarantinedEvent, tally: PageTally): void {
+    this.statements.quarantine.run({ ...this.key(), ...event, now: this.now() });
+    tally.quarantined.push(event);
   }
 
   private readCheckpoint(): Position | undefined {
@@ -347,8 +295,4 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
         error: messageOf(error),
       });
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { type StreamEvent } from '../aggregate-stream';
-import { type Position } from '../event-store.port';
+import { type Projected, type ProjectedEvents } from './projected-events';
 
 /**
  * Where read models live: a SQLite database, a file beside the events (`DATA_DIR/read-models.sqlite`) or in memory
@@ -9,42 +9,20 @@ import { type Position } from '../event-store.port';
  */
 export type ReadModelDb = Database.Database;
 
-/** A stored event as a projection's evolve gets it: its own type and data, and where it sits in the log. */
-export type Projected<E extends StreamEvent> = E & {
-  id: string;
-  streamId: string;
-  revision: number;
-  position: Position;
-  recordedAt: string;
-};
+export { type Projected } from './projected-events';
 
 /**
  * A read model, declared once (emmett's `projection({ name, canHandle, handle, init, truncate })`, with a guard and
- * an upcast hook): what it reads, how it recognises a well-formed event, and how each event changes its tables.
- * `ProjectionRunner` runs it on every store, checkpointed; nothing else follows the log for it.
+ * an upcast hook): what it reads and how it recognises a well-formed event (ProjectedEvents: its name, streams, event
+ * types, guard and upcast), and how each event changes its tables. `ProjectionRunner` runs it on every store,
+ * checkpointed; nothing else follows the log for it.
  */
-export interface Projection<E extends StreamEvent = StreamEvent> {
-  /** Names its checkpoint (with `version`). */
-  readonly name: string;
+export interface Projection<E extends StreamEvent = StreamEvent> extends ProjectedEvents<E> {
   /**
    * The shape of its tables. A new version is a new read model: its tables are named after it (so builds of two
    * versions can share one file during a rolling deploy), its checkpoint starts from the beginning of the log.
    */
   readonly version: number;
-  /** The streams it reads (stream-id prefixes). */
-  readonly streamPrefixes: readonly string[];
-  /**
-   * The event types it handles. Any other type in its streams (one a newer build writes, or one it has no use for)
-   * is skipped: counted, and logged once per type and process.
-   */
-  readonly eventTypes: readonly E['type'][];
-  /**
-   * Whether a stored event of a handled type has the shape `evolve` relies on. One that does not is quarantined (its
-   * position, type and the reason are recorded) and the projection goes on: one bad event never stops a read model.
-   */
-  isEvent(event: StreamEvent): event is E;
-  /** Old stored shapes to the current one, before the type check and the guard. */
-  upcast?(event: StreamEvent): StreamEvent;
   /** Creates its tables if missing (idempotent). */
   init(db: ReadModelDb): void;
   /** Empties its tables (an operator's rebuild). */

@@ -1,11 +1,28 @@
-import { type EventStore, MemoryEventStore, type RecordedEvent } from '@svc/event-store';
+import {
+  type EventStore,
+  isRecord,
+  MemoryEventStore,
+  type Projected,
+  projectedEvents,
+  type StreamEvent,
+} from '@svc/event-store';
 import { ManualClock, observedReads } from '@svc/testing';
 import { CatchUpWorker } from './catch-up-worker';
 import { readWorkerCheckpoint, writeWorkerCheckpoint } from './worker-checkpoint';
 import { type WorkerLogger } from './worker-logger';
 
+type ItemAdded = { type: 'ItemAdded'; data: { n: number } };
+
+/** `ItemAdded` events of the `item-` streams, with an integer `n`. */
+const itemReads = projectedEvents<ItemAdded>({
+  name: 'items',
+  streamPrefixes: ['item-'],
+  eventTypes: ['ItemAdded'],
+  isEvent: (e: StreamEvent): e is ItemAdded => isRecord(e.data) && Number.isInteger(e.data['n']),
+});
+
 /** A worker that keeps the ids of the `item-` streams it saw, and fails its work while told to. */
-class ItemWorker extends CatchUpWorker {
+class ItemWorker extends CatchUpWorker<ItemAdded> {
   readonly seen = new Set<string>();
   failing = false;
   worked = 0;
@@ -18,7 +35,7 @@ class ItemWorker extends CatchUpWorker {
       group: 'items',
       logger,
       ownershipMessage: 'working shards',
-      streamPrefixes: ['item-'],
+      reads: itemReads,
       tickMs: 0,
       checkpointEveryMs: 60_000,
     });
@@ -28,7 +45,7 @@ class ItemWorker extends CatchUpWorker {
     return this.leases.ownsKey(key);
   }
 
-  protected observe(event: RecordedEvent): void {
+  protected observe(event: Projected<ItemAdded>): void {
     this.seen.add(event.streamId);
   }
   protected work(): Promise<void> {
@@ -59,6 +76,8 @@ const item = (store: EventStore, n: number) =>
   store.append(`item-${n}`, [{ id: crypto.randomUUID(), type: 'ItemAdded', data: { n } }], {
     expectedRevision: 'no_stream',
   });
+const stored = (store: EventStore, streamId: string, type: string, data: Record<string, unknown>) =>
+  store.append(streamId, [{ id: crypto.randomUUID(), type, data }], { expectedRevision: 'any' });
 
 describe('CatchUpWorker', () => {
   const clock = new ManualClock(1_000_000);
@@ -116,5 +135,58 @@ describe('CatchUpWorker', () => {
     await worker.tick();
     await worker.onApplicationShutdown();
     expect([worker.worked, worker.seen.has('item-7')]).toEqual([2, true]);
+  });
+
+  it('given an event type it does not read and a malformed event, then it skips and counts the one, quarantines the other with its position, and goes on with the rest', async () => {
+    const store = new MemoryEventStore();
+    await item(store, 1);
+    await stored(store, 'item-1', 'ItemRenamed', { name: 'one' }); // a newer build's type
+    await stored(store, 'item-1', 'ItemRenamed', { name: 'uno' });
+    await stored(store, 'item-2', 'ItemAdded', { n: 'two' }); // malformed: n is not an integer
+    await item(store, 3);
+    const malformed = (await store.readStream('item-2'))[0];
+    const log = logger();
+    const worker = new ItemWorker(store, clock, log);
+    await worker.onApplicationBootstrap();
+
+    await worker.tick();
+    await item(store, 4);
+    await worker.tick();
+    await worker.onApplicationShutdown();
+
+    expect([...worker.seen].sort()).toEqual(['item-1', 'item-3', 'item-4']);
+    expect(worker.worked).toBe(2);
+    expect(worker.stats).toEqual({
+      observed: 3,
+      skipped: { ItemRenamed: 2 },
+      quarantined: 1,
+      recentlyQuarantined: [
+        {
+          position: malformed.position,
+          streamId: 'item-2',
+          revision: 0,
+          eventId: malformed.id,
+          type: 'ItemAdded',
+          reason: expect.stringMatching(/^malformed ItemAdded/) as unknown,
+        },
+      ],
+    });
+    // The skipped type is told once, the quarantined event once, with where it is.
+    expect(log.lines).toEqual(
+      expect.arrayContaining([
+        {
+          msg: 'projection items skips events of a type it does not read',
+          projection: 'items',
+          type: 'ItemRenamed',
+        },
+        expect.objectContaining({
+          msg: 'projection items quarantined an event',
+          position: malformed.position,
+          streamId: 'item-2',
+          revision: 0,
+        }),
+      ]),
+    );
+    expect(log.lines.filter((l) => JSON.stringify(l).includes('ItemRenamed'))).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChainRegistry } from '@svc/chains';
 import { type AttemptPreparedData } from '@svc/domain';
-import { type EventStore, SqliteEventStore } from '@svc/event-store';
+import { type EventStore, reportStoredEventProblemsTo, SqliteEventStore } from '@svc/event-store';
 import { readWorkerCheckpoint, type WorkSharing } from '@svc/leases';
 import { ManualClock, observedReads } from '@svc/testing';
 import { DEFAULT_SETTLEMENT_OPTIONS } from '../settlement.options';
@@ -88,6 +88,73 @@ describe('SettlementTracker over SQLite: checkpointed catch-up', () => {
       const events = await sqlite.readStream(`attempt-${id}`);
       expect([id, events.at(-1)?.type]).toEqual([id, 'AttemptExpired']);
     }
+  });
+});
+
+describe('SettlementTracker: attempt streams holding a type it does not know and a malformed AttemptPrepared', () => {
+  let dir: string;
+  let sqlite: SqliteEventStore;
+  const clock = new ManualClock(T0);
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tracker-unread-'));
+    sqlite = SqliteEventStore.open({ file: join(dir, 'events.sqlite'), clock: () => new Date(clock.now()) });
+    reportStoredEventProblemsTo(() => undefined); // the attempt fold tells of the unknown type too: not here
+  });
+  afterAll(async () => {
+    reportStoredEventProblemsTo(null);
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('skips and counts the unknown type, quarantines the malformed attempt with its position, and ends the others', async () => {
+    const event = (type: string, data: object) => ({ id: crypto.randomUUID(), type, data: { ...data } });
+    await sqlite.append('attempt-ok', [event('AttemptPrepared', prepared('ok'))], {
+      expectedRevision: 'no_stream',
+    });
+    await sqlite.append(
+      'attempt-newer',
+      [event('AttemptPrepared', prepared('newer')), event('AttemptRepriced', { at: T0 + 1 })], // a newer build's type
+      { expectedRevision: 'no_stream' },
+    );
+    const { legs: _legs, ...withoutLegs } = prepared('broken');
+    await sqlite.append('attempt-broken', [event('AttemptPrepared', withoutLegs)], {
+      expectedRevision: 'no_stream',
+    });
+    const broken = (await sqlite.readStream('attempt-broken'))[0];
+    clock.set(T0 + 60_001); // past every attempt's evidence deadline
+
+    const tracker = new SettlementTracker(
+      sqlite,
+      new ChainRegistry([]),
+      {},
+      clock,
+      { ...DEFAULT_SETTLEMENT_OPTIONS, tickMs: 0 },
+      sharing,
+    );
+    await tracker.onApplicationBootstrap();
+    await tracker.tick();
+    await tracker.tick();
+    await tracker.onApplicationShutdown();
+
+    for (const id of ['ok', 'newer'])
+      expect([id, (await sqlite.readStream(`attempt-${id}`)).at(-1)?.type]).toEqual([id, 'AttemptExpired']);
+    expect(await sqlite.readStream('attempt-broken')).toHaveLength(1); // never opened, nothing appended
+    expect(tracker.stats).toMatchObject({
+      skipped: { AttemptRepriced: 1 },
+      quarantined: 1,
+      recentlyQuarantined: [
+        {
+          position: broken.position,
+          streamId: 'attempt-broken',
+          revision: 0,
+          type: 'AttemptPrepared',
+          reason: expect.stringMatching(/^malformed AttemptPrepared/) as unknown,
+        },
+      ],
+    });
+    const checkpoint = await readWorkerCheckpoint(sqlite, TRACKER_LEASE_GROUP);
+    expect((checkpoint?.state as { open: string[] }).open).toEqual([]);
   });
 });
 

@@ -3,6 +3,8 @@ import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { isTerminalAttemptStatus, isTerminalLegStatus } from '@svc/contract';
 import {
   ATTEMPT_STREAM_PREFIX,
+  type AttemptEvent,
+  attemptEventShapes,
   attemptIdOfStream,
   type AttemptRecord,
   DEFAULT_TRACKING_POLICY,
@@ -14,7 +16,13 @@ import {
   type TrackingPolicy,
   type TrackingState,
 } from '@svc/domain';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
+import {
+  EVENT_STORE,
+  type EventStore,
+  eventsOfDecider,
+  type Projected,
+  projectedEvents,
+} from '@svc/event-store';
 import { CatchUpWorker, errorMessage, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { CLOCK, type Clock } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type ReceiptLog } from '@svc/providers';
@@ -28,6 +36,17 @@ import { type TrackerDeps } from './tracker-deps';
 
 /** The lease group of the tracker instances: `lease-settlement-tracker-<shard>` streams. */
 export const TRACKER_LEASE_GROUP = 'settlement-tracker';
+
+/**
+ * What the tracker reads of the log: every attempt stream, each event of a type the attempt decider knows and of the
+ * shape it folds (its own guard). Another type is skipped, a malformed event quarantined (CatchUpWorker): an
+ * AttemptPrepared without legs never opens an attempt the tracker could not fold.
+ */
+export const trackerReads = projectedEvents<AttemptEvent>({
+  name: TRACKER_LEASE_GROUP,
+  streamPrefixes: [ATTEMPT_STREAM_PREFIX],
+  ...eventsOfDecider(attemptEventShapes),
+});
 
 /** One attempt the tracker follows: its last folded record, its pacing, when it is next due, and its run. */
 interface OpenAttempt {
@@ -68,7 +87,7 @@ const isTrackerState = (state: unknown): state is TrackerState =>
  * against the revision read and appended at it, so it is still recorded once.
  */
 @Injectable()
-export class SettlementTracker extends CatchUpWorker {
+export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
   private readonly open = new Map<string, OpenAttempt>();
   private readonly census = new AttemptStatusCensus();
   private readonly watcher: FillWatcher;
@@ -92,7 +111,7 @@ export class SettlementTracker extends CatchUpWorker {
       group: TRACKER_LEASE_GROUP,
       logger: new Logger('SettlementTracker'),
       ownershipMessage: 'tracking shards',
-      streamPrefixes: [ATTEMPT_STREAM_PREFIX],
+      reads: trackerReads,
       tickMs: options.tickMs,
       checkpointEveryMs: options.checkpointEveryMs,
     });
@@ -140,7 +159,7 @@ export class SettlementTracker extends CatchUpWorker {
   }
 
   /** New attempts, new facts on open ones (due at once) and terminal ones. */
-  protected override observe(event: RecordedEvent): void {
+  protected override observe(event: Projected<AttemptEvent>): void {
     const attemptId = attemptIdOfStream(event.streamId);
     this.census.observe(attemptId, event.type);
     if (endsAttempt(event.type)) this.open.delete(attemptId);

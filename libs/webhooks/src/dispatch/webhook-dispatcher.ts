@@ -1,7 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
-import { attemptIdOfWebhookStream, type QueueWebhook, WEBHOOK_STREAM_PREFIX } from '@svc/domain';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '@svc/event-store';
+import {
+  attemptIdOfWebhookStream,
+  type QueueWebhook,
+  WEBHOOK_STREAM_PREFIX,
+  type WebhookDeliveryEvent,
+  webhookDeliveryEventShapes,
+} from '@svc/domain';
+import {
+  EVENT_STORE,
+  type EventStore,
+  eventsOfDecider,
+  type Projected,
+  projectedEvents,
+} from '@svc/event-store';
 import { CatchUpWorker, WORK_SHARING, type WorkSharing } from '@svc/leases';
 import { type LifecycleMessage } from '@svc/messaging';
 import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
@@ -19,6 +31,17 @@ export const DISPATCHER_LEASE_GROUP = 'webhook-dispatcher';
 export const DISPATCHER_CHECKPOINT_EVERY_MS = 5_000;
 
 /**
+ * What the dispatcher reads of the log: every webhook delivery stream, each event of a type the webhook delivery
+ * decider knows and of the shape it folds (its own guard). Another type is skipped, a malformed event quarantined
+ * (CatchUpWorker).
+ */
+export const dispatcherReads = projectedEvents<WebhookDeliveryEvent>({
+  name: DISPATCHER_LEASE_GROUP,
+  streamPrefixes: [WEBHOOK_STREAM_PREFIX],
+  ...eventsOfDecider(webhookDeliveryEventShapes),
+});
+
+/**
  * Delivers each attempt's lifecycle webhooks to its partner's callback URL, in order per attempt (the next event
  * waits until the previous one was delivered or abandoned; different attempts do not wait for each other), with
  * the retry schedule of the webhook-delivery decider. Every try is recorded on `webhook-<attemptId>`, so pending
@@ -34,7 +57,7 @@ export const DISPATCHER_CHECKPOINT_EVERY_MS = 5_000;
  * so per-attempt order holds across instances, and a dead instance's attempts move on once its leases expire.
  */
 @Injectable()
-export class WebhookDispatcher extends CatchUpWorker {
+export class WebhookDispatcher extends CatchUpWorker<WebhookDeliveryEvent> {
   private readonly open = new Set<string>();
   private readonly runs: DeliveryRuns;
   /** Each attempt's webhook queue as last written here: commands and runs skip reading it back. */
@@ -60,7 +83,7 @@ export class WebhookDispatcher extends CatchUpWorker {
       group: DISPATCHER_LEASE_GROUP,
       logger,
       ownershipMessage: 'delivering for shards',
-      streamPrefixes: [WEBHOOK_STREAM_PREFIX],
+      reads: dispatcherReads,
       tickMs: options.tickMs,
       checkpointEveryMs: DISPATCHER_CHECKPOINT_EVERY_MS,
     });
@@ -145,7 +168,7 @@ export class WebhookDispatcher extends CatchUpWorker {
    * What this dispatcher wrote itself (its copy of the queue holds it already) was acted on when it was written: a
    * recovery's thousands of recorded tries do not each open their attempt again for the next pass to look at.
    */
-  protected override observe(event: RecordedEvent): void {
+  protected override observe(event: Projected<WebhookDeliveryEvent>): void {
     const attemptId = attemptIdOfWebhookStream(event.streamId);
     if (!this.queues.seen(attemptId, event.revision)) return;
     this.open.add(attemptId);
