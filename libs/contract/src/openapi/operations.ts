@@ -177,7 +177,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     tag: 'Webhook control',
     summary: 'List your webhook events and their delivery tries',
     description: [
-      'The lifecycle events of your attempts, oldest first (in the order they were queued for your callback URL), each with its status and every delivery try: when it ended, your HTTP status, the latency and the outcome. One page of up to 100 events; `nextCursor` continues (GET /webhooks/events/after/{cursor}). Events are kept at least 30 days (webhook streams are never deleted). No body, no Idempotency-Key.',
+      `The lifecycle events of your attempts, oldest first (in the order they were queued for your callback URL), each with its status and its latest ${WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent} delivery tries: when each ended, your HTTP status, the latency and the outcome; \`deliveryCount\` counts every try and \`deliveriesOmitted\` those not listed. One page of up to 100 events; \`nextCursor\` continues (GET /webhooks/events/after/{cursor}). Events are kept at least 30 days (webhook streams are never deleted). No body, no Idempotency-Key.`,
     ].join('\n\n'),
     response: {
       schema: 'WebhookEventsResponse',

@@ -58,9 +58,34 @@ const eventRecord = objectSchema<WebhookEventRecord>(
     occurredAt: { schema: iso('The lifecycle change, as in the webhook body. ISO 8601.') },
     status: { schema: STATUS },
     nextAttemptAt: { schema: iso('When the next try is due (retrying only). ISO 8601.'), nullable: true },
-    deliveries: { schema: arrayOf(ref('WebhookDeliveryRecord'), 'Every try of every pass, oldest first.') },
+    deliveries: {
+      schema: arrayOf(
+        ref('WebhookDeliveryRecord'),
+        `The latest tries of every pass, oldest first: at most ${WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent}. \`deliveryCount\` says how many there are.`,
+      ),
+    },
+    deliveryCount: {
+      schema: { type: 'integer', minimum: 0 },
+      optional: true,
+      description: 'Every try made of this event, all passes, listed or not. Additive in v1.',
+    },
+    deliveriesOmitted: {
+      schema: { type: 'integer', minimum: 0 },
+      optional: true,
+      description: 'Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones).',
+    },
+    firstDeliveryAt: {
+      schema: iso('When the first try ended; null when not tried yet. ISO 8601.'),
+      optional: true,
+      nullable: true,
+    },
+    lastDeliveryAt: {
+      schema: iso('When the last try ended; null when not tried yet. ISO 8601.'),
+      optional: true,
+      nullable: true,
+    },
   },
-  { description: 'A lifecycle event of one of your attempts and the delivery tries of its webhook.' },
+  { description: 'A lifecycle event of one of your attempts and the latest delivery tries of its webhook.' },
 );
 
 const eventsResponse = objectSchema<WebhookEventsResponse>(
@@ -229,6 +254,10 @@ export const WEBHOOK_EVENTS_RESPONSE_EXAMPLE: WebhookEventsResponse = {
         { at: '2026-03-02T10:00:56.200Z', statusCode: null, latencyMs: 15000, outcome: 'failed' },
         { at: '2026-03-02T10:01:01.450Z', statusCode: 200, latencyMs: 38, outcome: 'delivered' },
       ],
+      deliveryCount: 2,
+      deliveriesOmitted: 0,
+      firstDeliveryAt: '2026-03-02T10:00:56.200Z',
+      lastDeliveryAt: '2026-03-02T10:01:01.450Z',
     },
   ],
   nextCursor: encodeWebhookCursor('1042'),

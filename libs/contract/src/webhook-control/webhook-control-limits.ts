@@ -2,6 +2,11 @@
 export const WEBHOOK_CONTROL_LIMITS = {
   /** Events per page of GET /webhooks/events. */
   pageSize: 100,
+  /**
+   * Delivery tries listed per event (its latest); `deliveryCount` and `deliveriesOmitted` say how many there are. A
+   * page's size is bounded however often an event was tried (security review N-L8).
+   */
+  maxDeliveriesListedPerEvent: 20,
   /** The widest range one POST /webhooks/recover takes. */
   maxRecoverSpanDays: 7,
   /**

@@ -14,7 +14,7 @@ export interface WebhookDeliveryRecord {
   outcome: 'delivered' | 'failed' | 'abandoned';
 }
 
-/** A lifecycle event of one of your attempts, with every delivery try of its webhook. */
+/** A lifecycle event of one of your attempts, with the latest delivery tries of its webhook. */
 export interface WebhookEventRecord {
   eventId: string;
   event: WebhookEventKind;
@@ -24,7 +24,16 @@ export interface WebhookEventRecord {
   status: WebhookEventStatus;
   /** ISO 8601: when the next try is due (retrying only), else null. */
   nextAttemptAt: string | null;
+  /** The latest tries of every pass, oldest first: at most WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent. */
   deliveries: WebhookDeliveryRecord[];
+  /** Every try ever made of this event (all passes), listed or not. Additive: absent from older answers. */
+  deliveryCount?: number;
+  /** Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones). */
+  deliveriesOmitted?: number;
+  /** ISO 8601: when the first try ended (null: not tried yet). */
+  firstDeliveryAt?: string | null;
+  /** ISO 8601: when the last try ended (null: not tried yet). */
+  lastDeliveryAt?: string | null;
 }
 
 /** GET /webhooks/events and GET /webhooks/events/after/{cursor}. */

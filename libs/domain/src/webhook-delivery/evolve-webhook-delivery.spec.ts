@@ -28,6 +28,9 @@ describe('evolveWebhookDelivery', () => {
           nextAttemptAt: null,
           lastError: null,
           lastStatus: null,
+          deliveries: 0,
+          firstTryAt: null,
+          lastTryAt: null,
         },
       ],
     });
@@ -53,6 +56,19 @@ describe('evolveWebhookDelivery', () => {
     ]);
     expect(state).toMatchObject({
       entries: [{ status: 'delivered', attempts: 2, nextAttemptAt: null, lastError: null, lastStatus: 200 }],
+    });
+  });
+
+  it('counts the tries of every pass, with when the first and the last ended', () => {
+    const state = fold([
+      queued('ev-1'),
+      attempted('ev-1', 1, T0, T0 + 5_000),
+      delivered('ev-1', 2, T0 + 5_000),
+      redeliveryRequested('ev-1', T0 + 6_000),
+      delivered('ev-1', 1, T0 + 6_001),
+    ]);
+    expect(state).toMatchObject({
+      entries: [{ status: 'delivered', attempts: 1, deliveries: 3, firstTryAt: T0, lastTryAt: T0 + 6_001 }],
     });
   });
 });

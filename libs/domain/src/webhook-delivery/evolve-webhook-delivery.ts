@@ -12,8 +12,8 @@ export function evolveWebhookDelivery(
         ? state
         : { ...state, entries: [...state.entries, queued(event.data)] };
     case 'WebhookAttempted': {
-      const { eventId, attempt, httpStatus, error, nextAttemptAt } = event.data;
-      return update(state, eventId, {
+      const { eventId, attempt, at, httpStatus, error, nextAttemptAt } = event.data;
+      return tried(state, eventId, at, {
         status: 'retrying',
         attempts: attempt,
         nextAttemptAt,
@@ -22,8 +22,8 @@ export function evolveWebhookDelivery(
       });
     }
     case 'WebhookDelivered': {
-      const { eventId, attempt, httpStatus } = event.data;
-      return update(state, eventId, {
+      const { eventId, attempt, at, httpStatus } = event.data;
+      return tried(state, eventId, at, {
         status: 'delivered',
         attempts: attempt,
         nextAttemptAt: null,
@@ -32,8 +32,8 @@ export function evolveWebhookDelivery(
       });
     }
     case 'WebhookAbandoned': {
-      const { eventId, attempt, reason, httpStatus } = event.data;
-      return update(state, eventId, {
+      const { eventId, attempt, at, reason, httpStatus } = event.data;
+      return tried(state, eventId, at, {
         status: 'abandoned',
         attempts: attempt,
         nextAttemptAt: null,
@@ -68,6 +68,32 @@ function queued(data: WebhookQueuedData): WebhookQueueEntry {
     nextAttemptAt: null,
     lastError: null,
     lastStatus: null,
+    deliveries: 0,
+    firstTryAt: null,
+    lastTryAt: null,
+  };
+}
+
+/** A try of the entry ended (`at`): what it changed, and the entry's count of tries of every pass goes on. */
+function tried(
+  state: ActiveState,
+  eventId: string,
+  at: number,
+  changes: Partial<WebhookQueueEntry>,
+): ActiveState {
+  return {
+    ...state,
+    entries: state.entries.map((entry) =>
+      entry.eventId === eventId
+        ? {
+            ...entry,
+            ...changes,
+            deliveries: entry.deliveries + 1,
+            firstTryAt: entry.firstTryAt ?? at,
+            lastTryAt: at,
+          }
+        : entry,
+    ),
   };
 }
 

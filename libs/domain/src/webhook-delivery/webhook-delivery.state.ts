@@ -16,6 +16,11 @@ export interface WebhookQueueEntry {
   /** The error of the last try (for an abandoned event: why it was abandoned); null after a success. */
   lastError: string | null;
   lastStatus: number | null;
+  /** Tries of every pass (a redelivery starts a pass, the count goes on). */
+  deliveries: number;
+  /** When the first and the last try ended; null before the first. */
+  firstTryAt: number | null;
+  lastTryAt: number | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type WebhookEventKind } from '@svc/contract';
+import { type WebhookEventKind, WEBHOOK_CONTROL_LIMITS } from '@svc/contract';
 import { type WebhookDeliveryEvent } from './webhook-delivery.events';
 import { initialWebhookDeliveryState, queueEntries, type WebhookEntryStatus } from './webhook-delivery.state';
 import { evolveWebhookDelivery } from './evolve-webhook-delivery';
@@ -12,7 +12,7 @@ export interface WebhookDeliveryTry {
   outcome: 'delivered' | 'failed' | 'abandoned';
 }
 
-/** A lifecycle event of the attempt as its webhook stream knows it: where it stands and every try of it. */
+/** A lifecycle event of the attempt as its webhook stream knows it: where it stands and its latest tries. */
 export interface WebhookEventHistory {
   eventId: string;
   event: WebhookEventKind;
@@ -22,17 +22,35 @@ export interface WebhookEventHistory {
   occurredAt: number;
   status: WebhookEntryStatus;
   nextAttemptAt: number | null;
-  /** Every try of every pass (a redelivery adds a pass), oldest first. */
+  /** The latest tries of every pass (a redelivery adds a pass), at most `maxTries`, oldest first. */
   deliveries: WebhookDeliveryTry[];
+  /** Every try ever recorded for the event. */
+  deliveryCount: number;
+  /** Tries counted in `deliveryCount` and not in `deliveries`. */
+  deliveriesOmitted: number;
+  /** When the first and the last try ended; null before the first. */
+  firstDeliveryAt: number | null;
+  lastDeliveryAt: number | null;
 }
 
-/** Every event of one webhook stream with its tries, in lifecycle order. */
-export function webhookEventHistories(events: readonly WebhookDeliveryEvent[]): WebhookEventHistory[] {
+/**
+ * Every event of one webhook stream with its latest tries, in lifecycle order. One pass over the stream, keeping at
+ * most `maxTries` tries per event: linear in the stream, and the answer's size is bounded whatever the stream holds
+ * (security review N-L8).
+ */
+export function webhookEventHistories(
+  events: readonly WebhookDeliveryEvent[],
+  maxTries: number = WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent,
+): WebhookEventHistory[] {
   const state = events.reduce(evolveWebhookDelivery, initialWebhookDeliveryState);
   if (state.status === 'empty') return [];
-  const tries = new Map<string, WebhookDeliveryTry[]>();
-  const add = (eventId: string, delivery: WebhookDeliveryTry) =>
-    tries.set(eventId, [...(tries.get(eventId) ?? []), delivery]);
+  const latest = new Map<string, WebhookDeliveryTry[]>();
+  const add = (eventId: string, delivery: WebhookDeliveryTry) => {
+    let tries = latest.get(eventId);
+    if (tries === undefined) latest.set(eventId, (tries = []));
+    tries.push(delivery);
+    if (tries.length > maxTries) tries.shift();
+  };
   for (const e of events) {
     const latencyMs = 'latencyMs' in e.data ? (e.data.latencyMs ?? null) : null;
     if (e.type === 'WebhookAttempted')
@@ -44,15 +62,22 @@ export function webhookEventHistories(events: readonly WebhookDeliveryEvent[]): 
   }
   return [...queueEntries(state)]
     .sort((a, b) => a.lifecycleRevision - b.lifecycleRevision)
-    .map((entry) => ({
-      eventId: entry.eventId,
-      event: entry.event,
-      attemptId: state.attemptId,
-      partnerId: state.partnerId,
-      lifecycleRevision: entry.lifecycleRevision,
-      occurredAt: entry.occurredAt,
-      status: entry.status,
-      nextAttemptAt: entry.nextAttemptAt,
-      deliveries: tries.get(entry.eventId) ?? [],
-    }));
+    .map((entry) => {
+      const deliveries = latest.get(entry.eventId) ?? [];
+      return {
+        eventId: entry.eventId,
+        event: entry.event,
+        attemptId: state.attemptId,
+        partnerId: state.partnerId,
+        lifecycleRevision: entry.lifecycleRevision,
+        occurredAt: entry.occurredAt,
+        status: entry.status,
+        nextAttemptAt: entry.nextAttemptAt,
+        deliveries,
+        deliveryCount: entry.deliveries,
+        deliveriesOmitted: entry.deliveries - deliveries.length,
+        firstDeliveryAt: entry.firstTryAt,
+        lastDeliveryAt: entry.lastTryAt,
+      };
+    });
 }

@@ -18,6 +18,10 @@ export function record(history: WebhookEventHistory): WebhookEventRecord {
     status: history.status,
     nextAttemptAt: history.nextAttemptAt === null ? null : iso(history.nextAttemptAt),
     deliveries: history.deliveries.map((d) => ({ ...d, at: iso(d.at) })),
+    deliveryCount: history.deliveryCount,
+    deliveriesOmitted: history.deliveriesOmitted,
+    firstDeliveryAt: history.firstDeliveryAt === null ? null : iso(history.firstDeliveryAt),
+    lastDeliveryAt: history.lastDeliveryAt === null ? null : iso(history.lastDeliveryAt),
   };
 }
 
