@@ -1,4 +1,13 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type ReadModelDb } from './projection';
@@ -68,7 +77,9 @@ export function restoreReadModelSnapshot(file: string, snapshotDir: string): Rea
   if (newest === undefined) return null;
   mkdirSync(resolve(target, '..'), { recursive: true });
   const partial = `${target}.restoring`;
-  copyFileSync(newest.file, partial);
+  // A copy-on-write clone where the filesystem has one (XFS, Btrfs: instant), else a copy (about 6 s for the
+  // 1.7 GB of 1 000 000 attempts on the 2-core dev machine's disk).
+  copyFileSync(newest.file, partial, constants.COPYFILE_FICLONE);
   renameSync(partial, target);
   return newest;
 }
