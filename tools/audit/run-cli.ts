@@ -1,14 +1,15 @@
 import { ChainRegistry, loadChainsFile } from '@svc/chains';
-import { SqliteStoreUnavailableError } from '@svc/event-store';
+import { reportStoredEventProblemsTo, SqliteStoreUnavailableError } from '@svc/event-store';
 import { PartnerClientError } from '@svc/partner-client';
 import { ConfigError, loadServiceEnv, type ServiceEnv } from '@svc/platform';
 import { UsageError } from './cli-errors';
 import { csvHeader, csvRows, csvTotals, feesHeader, feesRows, feesTotals } from './fees/format-fees';
 import { feeReport } from './fees/fee-report';
+import { formatMalformed } from './history/stored-events';
 import { type CliCommand, parseArgs } from './parse-args';
-import { attemptJson } from './report/attempt-json';
+import { attemptJson, refusedAttemptJson } from './report/attempt-json';
 import { auditAttempt, type AuditSources, findingsOf, unreachableOf } from './report/audit-attempt';
-import { formatAttempt } from './report/format-attempt';
+import { formatAttempt, formatRefusedAttempt } from './report/format-attempt';
 import { type AuditStore, openAuditStore } from './store/open-audit-store';
 import { USAGE } from './usage';
 import { exitCode, formatFinding, formatProgress, formatSummary } from './verify/format-verify';
@@ -69,6 +70,9 @@ export async function runCli(
     }
     throw error;
   }
+  // The folds (foldStoredEvents) tell of a type this build does not know, once per type, and of a malformed event:
+  // on stderr, beside the report (the malformed ones are findings in it as well).
+  reportStoredEventProblemsTo((_problem, message) => io.stderr(`warning: ${message}\n`));
   try {
     const sources = { store: opened.store, requestsFile: opened.requestsFile, chains, env };
     return await execute(command, { ...sources, where: opened.where }, config, io);
@@ -82,6 +86,7 @@ export async function runCli(
     }
     throw error;
   } finally {
+    reportStoredEventProblemsTo(null);
     await opened.store.close();
     await chains.close();
   }
@@ -105,6 +110,14 @@ async function execute(
         return 1;
       }
       const { where } = sources;
+      if ('refused' in audit) {
+        io.stdout(
+          command.json
+            ? `${JSON.stringify(refusedAttemptJson(audit, where), null, 2)}\n`
+            : formatRefusedAttempt(audit, where),
+        );
+        return exitCode(1, 0);
+      }
       io.stdout(
         command.json
           ? `${JSON.stringify(attemptJson(audit, where), null, 2)}\n`
@@ -136,11 +149,19 @@ async function execute(
     case 'fees': {
       io.stderr(`event store: ${sources.where}\n`);
       io.stdout(command.csv ? csvHeader() : feesHeader(command));
-      const totals = await feeReport(sources.store, command, (fees) =>
-        io.stdout(command.csv ? csvRows(fees) : feesRows(fees)),
+      const totals = await feeReport(
+        sources.store,
+        command,
+        (fees) => io.stdout(command.csv ? csvRows(fees) : feesRows(fees)),
+        // A finding; the CSV keeps its columns, so it is told on stderr there.
+        (event) => {
+          const line = `MALFORMED  ${formatMalformed(event)}\n`;
+          if (command.csv) io.stderr(line);
+          else io.stdout(line);
+        },
       );
       io.stdout(command.csv ? csvTotals(totals) : feesTotals(totals));
-      return totals.problems === 0 ? 0 : 1;
+      return totals.problems + totals.malformed === 0 ? 0 : 1;
     }
   }
 }

@@ -1,22 +1,35 @@
 import { type ChainRegistry, readTransaction } from '@svc/chains';
-import { type AttemptRecord, claimOwner, minedAfterPrepare } from '@svc/domain';
-import { type RecordedEvent } from '@svc/event-store';
+import { type AttemptEvent, type AttemptRecord, claimOwner, minedAfterPrepare } from '@svc/domain';
+import { classifyEvent, type RecordedEvent } from '@svc/event-store';
 import { observeSourceTransaction, type SourceTransactionObservation } from '@svc/settlement';
 import { type Address, type Hash } from 'viem';
 import { type ClaimRead } from '../history/read-claims';
+import { auditReads } from '../history/stored-events';
 import { type ChainMismatch, guarded, type TxCheck, txCheck, unreachable } from './chain-check';
 
 type Fact = Omit<ChainMismatch, 'chainId' | 'txHash' | 'role' | 'sliceId'>;
-type Recorded = { type: string; chainId: number; txHash: string; data: Record<string, unknown> };
+/** The events that classify a source transaction. */
+type Classification = Extract<
+  AttemptEvent,
+  {
+    type:
+      | 'SourceTransactionConfirmed'
+      | 'SourceTransactionReverted'
+      | 'SourceTransactionMismatched'
+      | 'SourceTransactionUnknown';
+  }
+>;
+type Recorded = Classification & { chainId: number; txHash: string };
 /** A hash the partner reported that the service never classified. */
 type Reported = { type: null; chainId: number; txHash: string };
 
-const CLASSIFIED = new Set([
+const CLASSIFIED = new Set<string>([
   'SourceTransactionConfirmed',
   'SourceTransactionReverted',
   'SourceTransactionMismatched',
   'SourceTransactionUnknown',
-]);
+] satisfies Classification['type'][]);
+const isClassification = (event: AttemptEvent): event is Classification => CLASSIFIED.has(event.type);
 
 /**
  * Reads every source transaction again with the tracker's own observeSourceTransaction (sender, prepared calls
@@ -29,14 +42,13 @@ export async function checkSourceTransactions(
   attemptEvents: readonly RecordedEvent[],
   claims: readonly ClaimRead[],
 ): Promise<TxCheck[]> {
-  const recorded: Recorded[] = attemptEvents
-    .filter((e) => CLASSIFIED.has(e.type))
-    .map((e) => ({
-      type: e.type,
-      chainId: e.data.chainId as number,
-      txHash: e.data.txHash as string,
-      data: e.data,
-    }));
+  // Read through the attempt decider's guards, as the fold the record came from read them.
+  const recorded = attemptEvents.flatMap((e): Recorded[] => {
+    const read = classifyEvent(auditReads.attempt, e);
+    if (read.kind !== 'event' || !isClassification(read.event)) return [];
+    const { chainId, txHash } = read.event.data;
+    return [{ ...read.event, chainId, txHash }];
+  });
   const classified = new Set(recorded.map((r) => `${r.chainId}:${r.txHash.toLowerCase()}`));
   const reportedOnly = record.evidence.flatMap((e) =>
     e.txHashes
@@ -90,7 +102,7 @@ async function judge(
     case 'SourceTransactionConfirmed': {
       if (seen.outcome !== 'confirmed')
         return { checked: '', mismatches: [await outcomeFact(chains, record, tx, 'confirmed', seen)] };
-      const callIds = (tx.data.callIds as string[]).join(',');
+      const callIds = tx.data.callIds.join(',');
       const mismatches: Fact[] = [];
       if (seen.callIds.join(',') !== callIds)
         mismatches.push({ fact: 'calls matched', recorded: callIds, onChain: seen.callIds.join(',') });
@@ -122,7 +134,7 @@ async function judge(
         ? { checked: `sender ${prepared.wallet}, calls ${seen.callIds.join(',')}, reverted`, mismatches: [] }
         : { checked: '', mismatches: [await outcomeFact(chains, record, tx, 'reverted', seen)] };
     case 'SourceTransactionMismatched': {
-      const reason = tx.data.reason as string;
+      const { reason } = tx.data;
       if (reason === 'mined before the attempt was prepared') {
         const minedAt = seen.outcome === 'confirmed' || seen.outcome === 'reverted' ? seen.minedAt : null;
         return minedAt !== null && !minedAfterPrepare(prepared, minedAt)
@@ -143,7 +155,7 @@ async function judge(
         ? { checked: `not the wallet's execution of prepared calls: ${seen.reason}`, mismatches: [] }
         : { checked: '', mismatches: [{ fact: 'calls matched', recorded: reason, onChain: describe(seen) }] };
     }
-    default:
+    case 'SourceTransactionUnknown':
       return { checked: `recorded unknown; on chain now: ${describe(seen)}`, mismatches: [] };
   }
 }

@@ -1,6 +1,7 @@
-import { type IntentQuotedData, intentSessionStreamId } from '@svc/domain';
-import { type EventStore } from '@svc/event-store';
+import { intentSessionDecider, intentSessionStreamId } from '@svc/domain';
+import { type EventStore, type QuarantinedEvent } from '@svc/event-store';
 import { readAttempt } from '../history/read-attempt';
+import { foldStream } from '../history/stored-events';
 import { forEachPreparedAttempt } from '../verify/each-prepared-attempt';
 import { type AttemptFees, attemptFees } from './attempt-fees';
 
@@ -28,16 +29,21 @@ export interface FeeTotals {
   providerFeeUnknown: number;
   tokens: TokenTotals[];
   problems: number;
+  /** Stored events the service refuses: an attempt (or its quote) not reckoned, each told to `onMalformed`. */
+  malformed: number;
 }
 
 /**
  * The fees of a partner's attempts prepared in [from, to), each handed to `onAttempt` as it is computed, totals
- * returned at the end: one attempt's events in memory at a time (and a total per source token).
+ * returned at the end: one attempt's events in memory at a time (and a total per source token). A stored event the
+ * service refuses (a malformed AttemptPrepared met on the walk, whatever its partner; one in an attempt's or its
+ * session's stream) is handed to `onMalformed`, and that attempt, or its quote, is not reckoned.
  */
 export async function feeReport(
   store: EventStore,
   range: { partnerId: string; from: number; to: number },
   onAttempt: (fees: AttemptFees) => void,
+  onMalformed: (event: QuarantinedEvent) => void,
 ): Promise<FeeTotals> {
   const totals: FeeTotals = {
     attempts: 0,
@@ -48,19 +54,33 @@ export async function feeReport(
     providerFeeUnknown: 0,
     tokens: [],
     problems: 0,
+    malformed: 0,
+  };
+  const malformed = (event: QuarantinedEvent) => {
+    totals.malformed += 1;
+    onMalformed(event);
   };
   await forEachPreparedAttempt(
     store,
     {
       filter: (p) => p.partnerId === range.partnerId && p.preparedAt >= range.from && p.preparedAt < range.to,
       concurrency: 1,
+      onMalformed: malformed,
     },
     async ({ attemptId, intentSessionId }) => {
       const attempt = await readAttempt(store, attemptId);
       if (attempt === null) return;
-      const intent = await store.readStream(intentSessionStreamId(intentSessionId));
-      const quoted = intent.find((e) => e.type === 'IntentQuoted');
-      const fees = attemptFees(attempt.record, quoted ? (quoted.data as unknown as IntentQuotedData) : null);
+      if (attempt.refused !== null) {
+        malformed(attempt.refused);
+        return;
+      }
+      const session = foldStream(
+        intentSessionDecider,
+        await store.readStream(intentSessionStreamId(intentSessionId)),
+      );
+      if (session.refused !== null) malformed(session.refused);
+      const quote = session.state === null || session.state.status === 'none' ? null : session.state.quote;
+      const fees = attemptFees(attempt.record, quote);
       add(totals, fees);
       onAttempt(fees);
     },

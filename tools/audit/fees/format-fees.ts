@@ -58,6 +58,7 @@ export function feesTotals(totals: FeeTotals): string {
     `  provider fees on settled legs: ${usd(totals.providerFeeUsd)} as quoted${totals.providerFeeUnknown === 0 ? '' : ` (${totals.providerFeeUnknown} leg(s) without a figure)`}`,
     `  basis of the settled legs: ${totals.basis.exact} exact, ${totals.basis.estimated} estimated`,
     `  markup records that disagree with their own inputs: ${totals.problems}`,
+    `  stored events the service refuses (not reckoned): ${totals.malformed}`,
     '',
   ].join('\n');
 }

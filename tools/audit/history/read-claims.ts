@@ -1,10 +1,11 @@
 import {
   type AttemptRecord,
   flattenSlices,
-  type TransactionClaimedData,
+  transactionClaimDecider,
   transactionClaimStreamId,
 } from '@svc/domain';
-import { type EventStore, type RecordedEvent } from '@svc/event-store';
+import { type EventStore, type QuarantinedEvent, type RecordedEvent } from '@svc/event-store';
+import { foldStream } from './stored-events';
 
 /** The claim stream of one transaction the attempt names, and who holds it (null: nobody claimed it). */
 export interface ClaimRead {
@@ -13,6 +14,8 @@ export interface ClaimRead {
   streamId: string;
   owner: string | null;
   events: RecordedEvent[];
+  /** The claim stream holds an event the claim decider does not fold (a finding): its owner cannot be read. */
+  refused: QuarantinedEvent | null;
 }
 
 /**
@@ -35,9 +38,8 @@ export async function readClaims(store: EventStore, record: AttemptRecord): Prom
   return Promise.all(
     [...wanted].map(async ([streamId, tx]) => {
       const events = await store.readStream(streamId);
-      const first = events.find((e) => e.type === 'TransactionClaimed');
-      const owner = first === undefined ? null : (first.data as unknown as TransactionClaimedData).owner;
-      return { ...tx, streamId, owner, events };
+      const folded = foldStream(transactionClaimDecider, events);
+      return { ...tx, streamId, owner: folded.state?.owner ?? null, events, refused: folded.refused };
     }),
   );
 }

@@ -1,49 +1,53 @@
-import { type AttemptPreparedData, type LegFailedData, type ReportedChainResult } from '@svc/domain';
+import { type AttemptEvent, type AttemptPreparedData, type LegFailedData } from '@svc/domain';
 import { str, time } from './render';
 
-type Data = Record<string, unknown>;
-
-/** The facts of an `attempt-<id>` event, or null for another stream's event. */
-export function attemptEventFacts(type: string, d: Data): string | null {
-  switch (type) {
+/** The facts of an `attempt-<id>` event, read through the attempt decider's guard. */
+export function attemptEventFacts(event: AttemptEvent): string {
+  switch (event.type) {
     case 'AttemptPrepared':
-      return prepared(d as unknown as AttemptPreparedData);
+      return prepared(event.data);
     case 'EvidenceReported': {
-      const results = d.chainResults as ReportedChainResult[];
-      const chains = results.map(
+      const d = event.data;
+      const chains = d.chainResults.map(
         (r) =>
           `chain ${r.chainId}: ${r.txHashes.length === 0 ? 'no tx' : r.txHashes.join(', ')}${r.bundleId ? `, bundle ${r.bundleId}` : ''}`,
       );
       return `${chains.join('; ')}; submittedAt ${time(d.submittedAt)}`;
     }
     case 'AuthorizationSigned':
-      return `signed by ${str(d.signer)}`;
-    case 'SourceTransactionConfirmed':
-      return `chain ${str(d.chainId)} tx ${str(d.txHash)}: confirmed in block ${str(d.blockNumber)}, calls ${(d.callIds as string[]).join(',')}`;
+      return `signed by ${str(event.data.signer)}`;
+    case 'SourceTransactionConfirmed': {
+      const d = event.data;
+      return `chain ${str(d.chainId)} tx ${str(d.txHash)}: confirmed in block ${str(d.blockNumber)}, calls ${d.callIds.join(',')}`;
+    }
     case 'SourceTransactionReverted':
-      return `chain ${str(d.chainId)} tx ${str(d.txHash)}: reverted`;
+      return `chain ${str(event.data.chainId)} tx ${str(event.data.txHash)}: reverted`;
     case 'SourceTransactionMismatched':
     case 'SourceTransactionUnknown':
-      return `chain ${str(d.chainId)} tx ${str(d.txHash)}: ${str(d.reason)}`;
+      return `chain ${str(event.data.chainId)} tx ${str(event.data.txHash)}: ${str(event.data.reason)}`;
     case 'LegPending':
-      return `${str(d.sliceId)} provider status ${str(d.providerStatus)}`;
-    case 'LegFillRejected':
+      return `${str(event.data.sliceId)} provider status ${str(event.data.providerStatus)}`;
+    case 'LegFillRejected': {
+      const d = event.data;
       return `${str(d.sliceId)} fill ${str(d.destinationTxHash)} rejected: ${str(d.reason)}`;
-    case 'LegDelayed':
+    }
+    case 'LegDelayed': {
+      const d = event.data;
       return `${str(d.sliceId)} expected by ${time(d.expectedBy)}${d.explorerUrl ? `, ${str(d.explorerUrl)}` : ''}`;
-    case 'LegSettled':
+    }
+    case 'LegSettled': {
+      const d = event.data;
       return `${str(d.sliceId)} settled ${str(d.settledAmount)} (${str(d.amountBasis)}), fill ${str(d.destinationTxHash)}`;
+    }
     case 'LegFailed':
-      return legFailed(d as unknown as LegFailedData);
+      return legFailed(event.data);
     case 'AttemptFailed':
-      return `${str(d.errorCode)}: ${str(d.errorMessage)}`;
+      return `${str(event.data.errorCode)}: ${str(event.data.errorMessage)}`;
     case 'AttemptWalletSubmitted':
     case 'AttemptProviderPending':
     case 'AttemptSettled':
     case 'AttemptExpired':
-      return `at ${time(d.at)}`;
-    default:
-      return null;
+      return `at ${time(event.data.at)}`;
   }
 }
 

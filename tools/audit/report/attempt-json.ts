@@ -1,4 +1,5 @@
-import { type AttemptAudit, findingsOf, unreachableOf } from './audit-attempt';
+import { type RecordedEvent } from '@svc/event-store';
+import { type AttemptAudit, findingsOf, type RefusedAttemptAudit, unreachableOf } from './audit-attempt';
 import { eventFacts } from './event-facts';
 
 /** The attempt's audit as one JSON document (`--json`): every event with its data, every check in full. */
@@ -10,15 +11,8 @@ export function attemptJson(audit: AttemptAudit, where: string): unknown {
     partnerId: prepared.partnerId,
     intentSessionId: prepared.intentSessionId,
     store: where,
-    events: history.events.map((e) => ({
-      time: e.recordedAt,
-      stream: e.streamId,
-      revision: e.revision,
-      position: e.position,
-      type: e.type,
-      facts: eventFacts(e),
-      data: e.data,
-    })),
+    events: history.events.map(eventJson),
+    storedEvents: history.storedEvents,
     requests: history.requests.map(({ events, ...record }) => ({ ...record, events: events.length })),
     claims: history.claims.map(({ events, ...claim }) => ({ ...claim, events: events.length })),
     snapshot: status.snapshot,
@@ -39,5 +33,30 @@ export function attemptJson(audit: AttemptAudit, where: string): unknown {
     chainCheck: chain,
     findings: findingsOf(audit),
     unreachable: unreachableOf(audit),
+  };
+}
+
+/** A refused attempt (its stream holds an event the service refuses) as one JSON document. */
+export function refusedAttemptJson(audit: RefusedAttemptAudit, where: string): unknown {
+  return {
+    attemptId: audit.attemptId,
+    store: where,
+    refused: true,
+    events: audit.events.map(eventJson),
+    storedEvents: { malformed: [audit.refused], skipped: {} },
+    findings: 1,
+    unreachable: 0,
+  };
+}
+
+function eventJson(e: RecordedEvent) {
+  return {
+    time: e.recordedAt,
+    stream: e.streamId,
+    revision: e.revision,
+    position: e.position,
+    type: e.type,
+    facts: eventFacts(e),
+    data: e.data,
   };
 }

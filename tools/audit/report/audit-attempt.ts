@@ -1,5 +1,5 @@
 import { type ChainRegistry } from '@svc/chains';
-import { type EventStore } from '@svc/event-store';
+import { type EventStore, type QuarantinedEvent, type RecordedEvent } from '@svc/event-store';
 import { verifyOnChain, type ChainVerification } from '../chain/verify-on-chain';
 import { type AttemptHistory, readAttemptHistory } from '../history/attempt-history';
 import { checkSnapshot, type SnapshotCheck } from '../snapshot/check-snapshot';
@@ -15,6 +15,13 @@ export interface AttemptAudit {
   chain: ChainVerification | null;
 }
 
+/** An attempt whose own stream holds an event the service refuses: its events, and that event (the finding). */
+export interface RefusedAttemptAudit {
+  attemptId: string;
+  events: RecordedEvent[];
+  refused: QuarantinedEvent;
+}
+
 export interface AuditSources {
   store: EventStore;
   requestsFile: string | null;
@@ -22,14 +29,18 @@ export interface AuditSources {
   env: Record<string, string | undefined>;
 }
 
-/** The whole audit of one attempt; null when the store has no such attempt. */
+/**
+ * The whole audit of one attempt; null when the store has no such attempt; refused when the attempt's stream holds an
+ * event its decider does not fold (the service refuses the attempt as well: nothing more can be checked).
+ */
 export async function auditAttempt(
   sources: AuditSources,
   attemptId: string,
   options: { verifyChain: boolean; api: string | null },
-): Promise<AttemptAudit | null> {
+): Promise<AttemptAudit | RefusedAttemptAudit | null> {
   const history = await readAttemptHistory(sources, attemptId);
   if (history === null) return null;
+  if ('refused' in history) return { attemptId, events: history.events, refused: history.refused };
   const status = await checkSnapshot(sources.store, sources.chains, history.record);
   let live: AttemptAudit['live'] = null;
   if (options.api !== null) {
@@ -45,9 +56,10 @@ export async function auditAttempt(
   return { history, status, live, chain };
 }
 
-/** How many things disagree: snapshot differences (store and live) and chain mismatches. */
-export function findingsOf(audit: Pick<AttemptAudit, 'status' | 'live' | 'chain'>): number {
+/** How many things disagree: malformed stored events, snapshot differences (store and live) and chain mismatches. */
+export function findingsOf(audit: Pick<AttemptAudit, 'history' | 'status' | 'live' | 'chain'>): number {
   return (
+    audit.history.storedEvents.malformed.length +
     audit.status.differences.length +
     (audit.live?.differences.length ?? 0) +
     (audit.chain?.mismatches.length ?? 0)

@@ -1,65 +1,105 @@
+import {
+  type IdempotencyEvent,
+  type IntentQuotedData,
+  type IntentSessionEvent,
+  type TransactionClaimEvent,
+  type WebhookDeliveryEvent,
+} from '@svc/domain';
 import { type RecordedEvent } from '@svc/event-store';
+import { type AuditedEvent, readStoredEvent } from '../history/stored-events';
 import { attemptEventFacts } from './attempt-event-facts';
 import { str, time } from './render';
 
-type Data = Record<string, unknown>;
-
 /**
  * The facts an event carries, on one line: the fields that matter to an auditor, full hashes and raw amounts (as
- * stored, base 10). An event type this file does not know shows its data as JSON.
+ * stored, base 10). Each event is read through its stream's decider guards first: one of a type this build does not
+ * know, or of a stream the audit has no decider for, shows its data as JSON; a malformed one says so, with its data.
+ * The guards check what the folds read; a facts line reads a little more, so a line it cannot read shows the data.
  */
 export function eventFacts(event: RecordedEvent): string {
-  const d = event.data;
-  return attemptEventFacts(event.type, d) ?? otherEventFacts(event.type, d) ?? JSON.stringify(d);
-}
-
-function otherEventFacts(type: string, d: Data): string | null {
-  switch (type) {
-    case 'IntentQuoted':
-      return intentQuoted(d);
-    case 'IntentPrepared':
-      return `attempt ${str(d.attemptId)}, key ${str(d.idempotencyKey)}`;
-    case 'TransactionClaimed':
-      return `chain ${str(d.chainId)} tx ${str(d.txHash)} claimed by ${str(d.owner)}`;
-    case 'WebhookQueued':
-      return `${str(d.event)} (event ${str(d.eventId)}, attempt revision ${str(d.lifecycleRevision)}) queued`;
-    case 'WebhookAttempted':
-      return `${str(d.eventId)} try ${str(d.attempt)}: ${d.httpStatus === null ? 'no response' : `HTTP ${str(d.httpStatus)}`} (${str(d.error)}), next try ${time(d.nextAttemptAt)}`;
-    case 'WebhookDelivered':
-      return `${str(d.eventId)} try ${str(d.attempt)}: HTTP ${str(d.httpStatus)}, delivered`;
-    case 'WebhookAbandoned':
-      return `${str(d.eventId)} try ${str(d.attempt)}: abandoned (${str(d.reason)})`;
-    case 'WebhookRedeliveryRequested':
-      return `${str(d.eventId)} redelivery requested by ${str(d.requestedBy)}`;
-    case 'RequestAccepted':
-      return `${str(d.method)} ${str(d.path)} accepted (body sha256 ${str(d.bodySha256)}), lease until ${time(d.leaseExpiresAt)}`;
-    case 'RequestCompleted': {
-      const resource = d.resource as { kind: string; id: string };
-      return `completed with ${resource.kind} ${resource.id}, HTTP ${str(d.httpStatus)}`;
-    }
-    case 'RequestReleased':
-      return `released: HTTP ${str(d.httpStatus)} ${str(d.code)}`;
-    default:
-      return null;
+  const read = readStoredEvent(event);
+  switch (read.kind) {
+    case 'event':
+      try {
+        return auditedFacts(read.audited);
+      } catch (error) {
+        return `facts unreadable (${error instanceof Error ? error.message : String(error)}): ${JSON.stringify(event.data)}`;
+      }
+    case 'skipped':
+      return `a type this build does not know (skipped): ${JSON.stringify(event.data)}`;
+    case 'quarantined':
+      return `MALFORMED (${read.quarantined.reason}): ${JSON.stringify(event.data)}`;
+    case 'other':
+      return JSON.stringify(event.data);
   }
 }
 
-function intentQuoted(d: Data): string {
-  const response = d.response as {
-    quoteStatus: string;
-    selectedPlan: { legs: { provider: string; outputTargetId: string }[] } | null;
-  };
-  const fees = d.fees as {
-    serviceFeeBps: number;
-    markupBps: number;
-    markupOwed: {
-      sliceId: string;
-      rawAmount: string;
-      chainId: number;
-      token: string;
-      collectedBps?: number;
-    }[];
-  };
+function auditedFacts(audited: AuditedEvent): string {
+  switch (audited.stream) {
+    case 'attempt':
+      return attemptEventFacts(audited.event);
+    case 'intent':
+      return intentFacts(audited.event);
+    case 'webhook':
+      return webhookFacts(audited.event);
+    case 'txclaim':
+      return claimFacts(audited.event);
+    case 'idempotency':
+      return requestFacts(audited.event);
+  }
+}
+
+function intentFacts(event: IntentSessionEvent): string {
+  switch (event.type) {
+    case 'IntentQuoted':
+      return intentQuoted(event.data);
+    case 'IntentPrepared':
+      return `attempt ${str(event.data.attemptId)}, key ${str(event.data.idempotencyKey)}`;
+  }
+}
+
+function claimFacts({ data: d }: TransactionClaimEvent): string {
+  return `chain ${str(d.chainId)} tx ${str(d.txHash)} claimed by ${str(d.owner)}`;
+}
+
+function webhookFacts(event: WebhookDeliveryEvent): string {
+  switch (event.type) {
+    case 'WebhookQueued': {
+      const d = event.data;
+      return `${str(d.event)} (event ${str(d.eventId)}, attempt revision ${str(d.lifecycleRevision)}) queued`;
+    }
+    case 'WebhookAttempted': {
+      const d = event.data;
+      return `${str(d.eventId)} try ${str(d.attempt)}: ${d.httpStatus === null ? 'no response' : `HTTP ${str(d.httpStatus)}`} (${str(d.error)}), next try ${time(d.nextAttemptAt)}`;
+    }
+    case 'WebhookDelivered':
+      return `${str(event.data.eventId)} try ${str(event.data.attempt)}: HTTP ${str(event.data.httpStatus)}, delivered`;
+    case 'WebhookAbandoned':
+      return `${str(event.data.eventId)} try ${str(event.data.attempt)}: abandoned (${str(event.data.reason)})`;
+    case 'WebhookRedeliveryRequested':
+      return `${str(event.data.eventId)} redelivery requested by ${str(event.data.requestedBy)}`;
+    case 'WebhookRetryRequested':
+      return `${str(event.data.eventId)} retry now requested by ${str(event.data.requestedBy)}`;
+  }
+}
+
+function requestFacts(event: IdempotencyEvent): string {
+  switch (event.type) {
+    case 'RequestAccepted': {
+      const d = event.data;
+      return `${str(d.method)} ${str(d.path)} accepted (body sha256 ${str(d.bodySha256)}), lease until ${time(d.leaseExpiresAt)}`;
+    }
+    case 'RequestCompleted': {
+      const { resource, httpStatus } = event.data;
+      return `completed with ${resource.kind} ${resource.id}, HTTP ${str(httpStatus)}`;
+    }
+    case 'RequestReleased':
+      return `released: HTTP ${str(event.data.httpStatus)} ${str(event.data.code)}`;
+  }
+}
+
+function intentQuoted(d: IntentQuotedData): string {
+  const { response, fees } = d;
   const routes = (response.selectedPlan?.legs ?? [])
     .map((l) => `${l.outputTargetId} via ${l.provider}`)
     .join(', ');

@@ -1,9 +1,10 @@
 import { type RecordedEvent } from '@svc/event-store';
 import { type TxCheck } from '../chain/chain-check';
+import { formatMalformed, type StoredEventsCheck } from '../history/stored-events';
 import { type RequestRecord } from '../requests/read-request-records';
 import { type Difference } from '../snapshot/json-differences';
-import { resultLine } from '../verify/format-verify';
-import { type AttemptAudit, findingsOf, unreachableOf } from './audit-attempt';
+import { formatSkipped, resultLine } from '../verify/format-verify';
+import { type AttemptAudit, findingsOf, type RefusedAttemptAudit, unreachableOf } from './audit-attempt';
 import { eventFacts } from './event-facts';
 import { formatSnapshot } from './format-snapshot';
 import { str, time } from './render';
@@ -19,9 +20,9 @@ export function formatAttempt(audit: AttemptAudit, where: string): string {
     `streams read: ${[...streams].map(([id, n]) => `${id} (${n})`).join(', ')}`,
     '',
     `history (${history.events.length} events, store order)`,
-    ...history.events.map(
-      (e) => `  ${e.recordedAt}  ${kindOf(e.streamId).padEnd(11)} ${e.type.padEnd(27)} ${eventFacts(e)}`,
-    ),
+    ...history.events.map(formatEvent),
+    '',
+    ...formatStoredEvents(history.storedEvents),
     '',
     'request records (Idempotency-Key)',
     ...(history.requests.length === 0
@@ -51,6 +52,38 @@ export function formatAttempt(audit: AttemptAudit, where: string): string {
     resultLine(findingsOf(audit), unreachableOf(audit)),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * An attempt the service refuses: its stream holds an event the attempt decider does not fold. Its events as read,
+ * and that event; nothing else can be read of the attempt (the snapshot is not folded, no check runs).
+ */
+export function formatRefusedAttempt(audit: RefusedAttemptAudit, where: string): string {
+  const lines = [
+    `attempt ${audit.attemptId}: its stream holds an event the attempt decider does not fold; the service refuses it`,
+    `store: ${where}`,
+    '',
+    `history of attempt-${audit.attemptId} (${audit.events.length} events, store order)`,
+    ...audit.events.map(formatEvent),
+    '',
+    `MALFORMED  ${formatMalformed(audit.refused)}`,
+    '',
+    resultLine(1, 0),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function formatEvent(e: RecordedEvent): string {
+  return `  ${e.recordedAt}  ${kindOf(e.streamId).padEnd(11)} ${e.type.padEnd(27)} ${eventFacts(e)}`;
+}
+
+function formatStoredEvents(check: StoredEventsCheck): string[] {
+  const skipped = `event types this build does not know, skipped: ${formatSkipped(check.skipped)}`;
+  if (check.malformed.length === 0) return [`stored events: none malformed; ${skipped}`];
+  return [
+    `stored events: ${check.malformed.length} malformed (the service refuses their streams); ${skipped}`,
+    ...check.malformed.map((m) => `  MALFORMED  ${formatMalformed(m)}`),
+  ];
 }
 
 function formatRequest(r: RequestRecord): string {

@@ -2,14 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import {
-  evolveIdempotency,
-  type IdempotencyEvent,
+  idempotencyDecider,
   type IdempotencyResource,
   type IdempotencyState,
   idempotencyStreamId,
-  initialIdempotencyState,
 } from '@svc/domain';
-import { type EventStore, readAllPaged, type RecordedEvent } from '@svc/event-store';
+import {
+  EventClassifier,
+  type EventStore,
+  type QuarantinedEvent,
+  readAllPaged,
+  type RecordedEvent,
+} from '@svc/event-store';
+import { auditReads, foldStream } from '../history/stored-events';
 
 /** An Idempotency-Key record of one of the attempt's requests, wherever the gateway keeps it. */
 export interface RequestRecord {
@@ -34,6 +39,12 @@ export interface RequestRecordsWanted {
   resources: IdempotencyResource[];
 }
 
+/** The records found, and the events of the request streams read that their decider does not fold (findings). */
+export interface RequestRecords {
+  records: RequestRecord[];
+  malformed: QuarantinedEvent[];
+}
+
 /**
  * The attempt's Idempotency-Key records, from both places the gateway keeps them: streams
  * `idempotency-<partner>-<sha256(key)>` in the event store (EventStoreDB, and SQLite stores written before the records
@@ -44,38 +55,54 @@ export interface RequestRecordsWanted {
 export async function readRequestRecords(
   source: { store: EventStore; requestsFile: string | null },
   wanted: RequestRecordsWanted,
-): Promise<RequestRecord[]> {
+): Promise<RequestRecords> {
   const digests = new Map(wanted.keys.map((key) => [digestOf(key), key]));
   const fromStreams = await readFromStreams(source.store, wanted, digests);
   const fromTable = source.requestsFile === null ? [] : readFromTable(source.requestsFile, wanted, digests);
   const order: RequestRecord['request'][] = ['quote', 'prepare', 'submitted', 'other'];
-  return [...fromStreams, ...fromTable].sort((a, b) => order.indexOf(a.request) - order.indexOf(b.request));
+  return {
+    records: [...fromStreams.records, ...fromTable].sort(
+      (a, b) => order.indexOf(a.request) - order.indexOf(b.request),
+    ),
+    malformed: fromStreams.malformed,
+  };
 }
 
 async function readFromStreams(
   store: EventStore,
   wanted: RequestRecordsWanted,
   digests: Map<string, string>,
-): Promise<RequestRecord[]> {
+): Promise<RequestRecords> {
   const prefix = idempotencyStreamId(wanted.partnerId, '');
   const streams = new Set([...digests.keys()].map((digest) => `${prefix}${digest}`));
-  // A submitted request's key is recorded nowhere but in its record: find those by the resource they completed with.
-  await readAllPaged(store, { after: undefined, streamPrefixes: [prefix] }, (event) => {
-    if (event.type === 'RequestCompleted' && completedWith(event.data.resource, wanted.resources))
-      streams.add(event.streamId);
+  const malformed: QuarantinedEvent[] = [];
+  // A submitted request's key is recorded nowhere but in its record: find those by the resource they completed with,
+  // reading the partner's request streams through the idempotency decider's guards.
+  const classifier = new EventClassifier(auditReads.idempotency);
+  await readAllPaged(store, { after: undefined, streamPrefixes: [prefix] }, (recorded) => {
+    const read = classifier.classify(recorded);
+    if (read.kind === 'quarantined') malformed.push(read.quarantined);
+    if (
+      read.kind === 'event' &&
+      read.event.type === 'RequestCompleted' &&
+      completedWith(read.event.data.resource, wanted.resources)
+    )
+      streams.add(read.event.streamId);
   });
   const records: (RequestRecord | null)[] = await Promise.all(
     [...streams].map(async (streamId) => {
       const events = await store.readStream(streamId);
       if (events.length === 0) return null;
       const digest = streamId.slice(prefix.length);
-      const state = events
-        .map((e) => ({ type: e.type, data: e.data }) as IdempotencyEvent)
-        .reduce(evolveIdempotency, initialIdempotencyState);
-      return record(state, digest, digests, `stream ${streamId}`, events, null);
+      const folded = foldStream(idempotencyDecider, events);
+      if (folded.refused !== null) {
+        if (!malformed.some((m) => m.streamId === streamId)) malformed.push(folded.refused);
+        return null;
+      }
+      return record(folded.state, digest, digests, `stream ${streamId}`, events, null);
     }),
   );
-  return records.filter((r): r is RequestRecord => r !== null);
+  return { records: records.filter((r): r is RequestRecord => r !== null), malformed };
 }
 
 function readFromTable(
@@ -137,9 +164,12 @@ function requestOf(path: string): RequestRecord['request'] {
   return 'other';
 }
 
-function completedWith(resource: unknown, wanted: IdempotencyResource[]): boolean {
-  const r = resource as IdempotencyResource | null | undefined;
-  return r != null && wanted.some((w) => w.kind === r.kind && w.id === r.id);
+/** `resource` as stored: the decider's guard checks a plain object only, so a completion may lack it. */
+function completedWith(
+  resource: IdempotencyResource | null | undefined,
+  wanted: IdempotencyResource[],
+): boolean {
+  return resource != null && wanted.some((w) => w.kind === resource.kind && w.id === resource.id);
 }
 
 /** The gateway's digest of a key (IdempotencyLedger.keyDigest): sha256 of its UTF-8 bytes, hex. */

@@ -1,3 +1,4 @@
+import { formatMalformed } from '../history/stored-events';
 import { str } from '../report/render';
 import { type Finding, findings, type VerifySummary } from './verify-all';
 
@@ -7,6 +8,8 @@ export function formatFinding(finding: Finding): string {
     const d = finding.difference;
     return `DIFFERENCE ${finding.attemptId} ${d.path}: folded ${str(d.expected)}, status ${str(d.actual)}\n`;
   }
+  if (finding.kind === 'malformed')
+    return `MALFORMED  ${finding.attemptId} ${formatMalformed(finding.event)}\n`;
   const m = finding.mismatch;
   const slice = m.sliceId === null ? '' : ` (${m.sliceId})`;
   return `MISMATCH   ${finding.attemptId} ${m.role} chain ${m.chainId} ${m.txHash}${slice}: ${m.fact}: recorded ${m.recorded}, on chain ${m.onChain}\n`;
@@ -20,13 +23,20 @@ export function formatSummary(summary: VerifySummary, chainChecks: string): stri
   const lines = [
     'summary',
     `  attempts checked: ${summary.attempts}`,
-    `  attempts with findings: ${summary.attemptsWithFindings} (status differences ${summary.statusDifferences}, chain mismatches ${summary.chainMismatches})`,
+    `  attempts with findings: ${summary.attemptsWithFindings} (status differences ${summary.statusDifferences}, chain mismatches ${summary.chainMismatches}, malformed events ${summary.malformedEvents})`,
+    `  attempt events of types this build does not know, skipped: ${formatSkipped(summary.skippedTypes)}`,
     `  chain checks: ${chainChecks}; transactions not re-verifiable: ${summary.unverified}, chain not readable now: ${summary.unreachable}`,
     `  attempts by status: ${statuses.length === 0 ? 'none' : statuses.join(', ')}`,
     `  open attempts past their deadlines: evidence deadline passed without evidence ${overdue.evidence}, tracking limit passed ${overdue.tracking}${overdue.examples.length === 0 ? '' : ` (e.g. ${overdue.examples.join(', ')})`}`,
     resultLine(findings(summary), summary.unreachable),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** `Type (n), …`, or none. */
+export function formatSkipped(skipped: Record<string, number>): string {
+  const types = Object.entries(skipped).sort(([a], [b]) => a.localeCompare(b));
+  return types.length === 0 ? 'none' : types.map(([type, n]) => `${type} (${n})`).join(', ');
 }
 
 /** A terminal's progress line: how far through the log (by time), attempts checked and findings so far. */

@@ -1,5 +1,6 @@
 import { isTerminalAttemptStatus } from '@svc/contract';
-import { type AttemptRecord } from '@svc/domain';
+import { type AttemptRecord, attemptIdOfStream } from '@svc/domain';
+import { type QuarantinedEvent } from '@svc/event-store';
 import { type ChainMismatch } from '../chain/chain-check';
 import { verifyOnChain } from '../chain/verify-on-chain';
 import { readAttempt } from '../history/read-attempt';
@@ -11,7 +12,9 @@ import { forEachPreparedAttempt } from './each-prepared-attempt';
 
 export type Finding =
   | { kind: 'status'; attemptId: string; difference: Difference }
-  | { kind: 'chain'; attemptId: string; mismatch: ChainMismatch };
+  | { kind: 'chain'; attemptId: string; mismatch: ChainMismatch }
+  /** A stored event the service refuses (its decider does not fold it): the attempt, or its claim, is not checked. */
+  | { kind: 'malformed'; attemptId: string; event: QuarantinedEvent };
 
 export interface VerifyOptions {
   since: number | null;
@@ -30,6 +33,10 @@ export interface VerifySummary {
   attemptsWithFindings: number;
   statusDifferences: number;
   chainMismatches: number;
+  /** Stored events the service refuses: malformed AttemptPrepared met by the walk, and in the attempts' streams. */
+  malformedEvents: number;
+  /** Attempt events of types this build does not know, skipped (per type). */
+  skippedTypes: Record<string, number>;
   /** Transactions whose facts cannot be read again (a past balance, untraceable native value). */
   unverified: number;
   /** Transactions whose chain could not be read now (not in CHAINS_FILE, or the node did not answer). */
@@ -48,6 +55,8 @@ export async function verifyAll(sources: AuditSources, options: VerifyOptions): 
     attemptsWithFindings: 0,
     statusDifferences: 0,
     chainMismatches: 0,
+    malformedEvents: 0,
+    skippedTypes: {},
     unverified: 0,
     unreachable: 0,
     byStatus: {},
@@ -55,36 +64,49 @@ export async function verifyAll(sources: AuditSources, options: VerifyOptions): 
   };
   let first: number | null = null;
   const filter = { since: options.since, partnerId: options.partnerId };
-  await forEachPreparedAttempt(
+  const malformed = (attemptId: string, event: QuarantinedEvent) => {
+    summary.malformedEvents += 1;
+    options.onFinding({ kind: 'malformed', attemptId, event });
+  };
+  const walked = await forEachPreparedAttempt(
     sources.store,
     {
       filter: (p) =>
         (filter.partnerId === null || p.partnerId === filter.partnerId) &&
         (filter.since === null || p.preparedAt >= filter.since),
+      onMalformed: (event) => {
+        summary.attemptsWithFindings += 1;
+        malformed(attemptIdOfStream(event.streamId), event);
+      },
     },
     async ({ attemptId, preparedAt }) => {
       const attempt = await readAttempt(sources.store, attemptId);
       if (attempt === null) return;
+      if (attempt.refused !== null) {
+        summary.attemptsWithFindings += 1;
+        malformed(attemptId, attempt.refused);
+        return;
+      }
       const { record } = attempt;
       const status = await checkSnapshot(sources.store, sources.chains, record);
+      const claims = options.storeOnly ? [] : await readClaims(sources.store, record);
+      const refusedClaims = claims.flatMap((c) => (c.refused === null ? [] : [c.refused]));
       const chain = options.storeOnly
         ? null
-        : await verifyOnChain(sources.chains, {
-            ...attempt,
-            attemptEvents: attempt.events,
-            claims: await readClaims(sources.store, record),
-          });
+        : await verifyOnChain(sources.chains, { record, attemptEvents: attempt.events, claims });
       summary.attempts += 1;
       summary.byStatus[record.status] = (summary.byStatus[record.status] ?? 0) + 1;
       summary.statusDifferences += status.differences.length;
       summary.chainMismatches += chain?.mismatches.length ?? 0;
       summary.unverified += chain?.checks.filter((c) => c.outcome === 'unverified').length ?? 0;
       summary.unreachable += chain?.checks.filter((c) => c.outcome === 'unreachable').length ?? 0;
-      if (status.differences.length + (chain?.mismatches.length ?? 0) > 0) summary.attemptsWithFindings += 1;
+      if (status.differences.length + (chain?.mismatches.length ?? 0) + refusedClaims.length > 0)
+        summary.attemptsWithFindings += 1;
       for (const difference of status.differences)
         options.onFinding({ kind: 'status', attemptId, difference });
       for (const mismatch of chain?.mismatches ?? [])
         options.onFinding({ kind: 'chain', attemptId, mismatch });
+      for (const event of refusedClaims) malformed(attemptId, event);
       countOverdue(summary.overdue, record, options);
       // How far through the attempts, by the time they were prepared (the log is in that order).
       first ??= preparedAt;
@@ -92,11 +114,12 @@ export async function verifyAll(sources: AuditSources, options: VerifyOptions): 
       options.onProgress?.({ attempts: summary.attempts, findings: findings(summary), fraction });
     },
   );
+  summary.skippedTypes = walked.skipped;
   options.onProgress?.({ attempts: summary.attempts, findings: findings(summary), fraction: 1 });
   return summary;
 }
 
-export const findings = (s: VerifySummary) => s.statusDifferences + s.chainMismatches;
+export const findings = (s: VerifySummary) => s.statusDifferences + s.chainMismatches + s.malformedEvents;
 
 function countOverdue(
   overdue: VerifySummary['overdue'],

@@ -30,6 +30,10 @@ export interface TransactionClaimedData {
 
 export type TransactionClaimEvent = { type: 'TransactionClaimed'; data: TransactionClaimedData };
 export type ClaimTransaction = { type: 'ClaimTransaction'; data: TransactionClaimedData };
+/** What a stored claim event must hold for the claim decider to fold it: a known type, plain data. */
+export const transactionClaimEventShapes = storedEventShapes<TransactionClaimEvent>({
+  TransactionClaimed: true,
+});
 /** Who holds the transaction (null: nobody yet). */
 export type TransactionClaimState = { owner: string | null };
 
@@ -47,7 +51,7 @@ export const transactionClaimDecider: Decider<
   // A type this build does not know (a newer build's) claims nothing.
   evolve: (state, event) =>
     state.owner === null && event.type === 'TransactionClaimed' ? { owner: event.data.owner } : state,
-  ...storedEventShapes<TransactionClaimEvent>({ TransactionClaimed: true }),
+  ...transactionClaimEventShapes,
   decide: (command, state) =>
     state.owner === null
       ? [{ type: 'TransactionClaimed', data: { ...command.data, txHash: command.data.txHash.toLowerCase() } }]
