@@ -191,6 +191,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
     let edge: TestApp;
     const budget = { ...PARTNERS.other, partnerId: 'partner-budget', rateLimitPerMinute: 10 };
     const weighted = { ...PARTNERS.other, partnerId: 'partner-weighted', rateLimitPerMinute: 30 };
+    const attacked = { ...PARTNERS.other, partnerId: 'partner-attacked' };
     beforeAll(async () => {
       edge = await startTestApp({
         env: {
@@ -198,7 +199,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
           HTTP_REQUEST_TIMEOUT_MS: '1500',
           AUTH_FAILURES_PER_MINUTE: '3',
         },
-        partners: [...Object.values(PARTNERS), budget, weighted] as PartnerConfig[],
+        partners: [...Object.values(PARTNERS), budget, weighted, attacked] as PartnerConfig[],
       });
     });
     afterAll(() => edge.close());
@@ -305,22 +306,53 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
       ]);
     });
 
-    it('throttles an address whose requests fail authentication, before reading a body', async () => {
-      const unsigned = () => rawRequest({ port: edge.port, method: 'GET', path: PING });
+    it('throttles what fails authentication per address and claimed partner, and never a request that authenticates', async () => {
+      const forged = (partnerId: string) =>
+        rawRequest({
+          port: edge.port,
+          method: 'GET',
+          path: PING,
+          headers: [
+            ['X-Partner-Id', partnerId],
+            ['X-Timestamp', String(Date.now())],
+            ['X-Signature', '0'.repeat(64)],
+          ],
+        });
       for (const left of [2, 1, 0]) {
-        const res = await unsigned();
+        const res = await forged(attacked.partnerId);
         expect([res.status, res.headers['ratelimit-policy'], res.headers['ratelimit']]).toEqual([
           401,
           '"unauthenticated";q=3;w=60',
           `"unauthenticated";r=${left};t=${(3 - left) * 20}`,
         ]);
       }
-      const limited = await unsigned();
+      const limited = await forged(attacked.partnerId);
       expectErrorWithRequestId(limited, 429, 'unauthenticated_rate_limited');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(limited.headers['ratelimit']).toMatch(/^"unauthenticated";r=0;t=\d+$/);
-      // A declared 200 kB body that is never sent: answered at once, so it was not waited for.
-      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n`;
+      expect(limited.headers['x-service-api-version']).toBe('1');
+
+      // The partner itself, from the same address, correctly signed: served, GET and POST alike.
+      const ping = await signedRequest({ port: edge.port, partner: attacked, method: 'GET', path: PING });
+      expect(ping.status).toBe(200);
+      const quote = await signedRequest({
+        port: edge.port,
+        partner: attacked,
+        method: 'POST',
+        path: QUOTE,
+        body: {},
+      });
+      expect(quote.status).toBe(400);
+      // Another partner id from the same address has a budget of its own.
+      expect((await forged(PARTNERS.other.partnerId)).status).toBe(401);
+
+      // A spent budget has at most two bodies read at once (a body must be read to be verified); a third declared
+      // 200 kB body that is never sent is refused at once, before it is read.
+      const head =
+        `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nX-Partner-Id: ${attacked.partnerId}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 200000\r\n\r\n';
+      const reading = [exchange(edge.port, [head, 5000]), exchange(edge.port, [head, 5000])];
+      await new Promise((r) => setTimeout(r, 200));
       const early = await exchange(edge.port, [head, 5000]);
       expect([early.status, early.json.code, early.headers['connection']]).toEqual([
         429,
@@ -328,6 +360,8 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
         'close',
       ]);
       expect(early.closedAfterMs).toBeLessThan(1000);
+      // The two being read end at the request timeout (1.5 s here), like any body that never arrives.
+      expect((await Promise.all(reading)).map((r) => r.status)).toEqual([408, 408]);
       // Probes and the reference are not API requests: never throttled.
       expect((await rawRequest({ port: edge.port, method: 'GET', path: '/healthz' })).status).toBe(200);
       expect((await rawRequest({ port: edge.port, method: 'GET', path: '/openapi.json' })).status).toBe(200);

@@ -76,8 +76,6 @@ export async function startTestApp(
   const store = options.store ?? new MemoryEventStore();
   const config = loadAppConfig({
     LOG_LEVEL: 'silent',
-    // Suites send many unsigned or mis-signed requests from one address; edge.e2e tests this throttle itself.
-    AUTH_FAILURES_PER_MINUTE: '1000000',
     SERVICE_FEE_RECIPIENT: TEST_FEE_RECIPIENT,
     ...UNREACHABLE_PROVIDERS_ENV,
     ...options.env,

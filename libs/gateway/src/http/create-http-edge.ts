@@ -104,7 +104,11 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
   fastify.addHook('onRequest', requireHost);
   if (options.apiVersionHeader) {
     fastify.addHook('onRequest', apiVersionHeader);
-    throttleUnauthenticated(fastify, options.unauthenticatedRateLimitPerMinute ?? 60);
+    throttleUnauthenticated(fastify, {
+      perMinute: options.unauthenticatedRateLimitPerMinute ?? 60,
+      logger: options.logger,
+      trustsProxy: (options.trustProxy ?? false) !== false,
+    });
     serveOpenApi(fastify);
   }
   // After the throttle's own onSend, which notes the fields of a 401.
