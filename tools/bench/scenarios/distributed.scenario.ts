@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { API_PREFIX } from '@svc/contract';
 import { probeKafkaBroker } from '@svc/testing';
-import { type Figure, type ScenarioResult } from '../bench-figure';
+import { type Figure, type ScenarioResult, spreadOf } from '../bench-figure';
 import { BenchFailure, log } from '../bench-failure';
 import { type BenchOptions } from '../bench-options';
 import { planBenchRequest } from '../bench-request';
@@ -168,19 +168,35 @@ async function measure(rig: DistributedRig, options: BenchOptions, startMs: numb
         baseline: { label: BASELINE, samples: baseline.map(pick) },
         ...more,
       });
+      // Issue 22 item 6: status reads served by the gateway itself, no Kafka round trip.
+      const statusTargets = endpoint.label === 'status read';
+      const topologyAlone: LoadFigures[] = [];
+      const standaloneAlone: LoadFigures[] = [];
+      for (let r = 0; r < options.repeats; r += 1) {
+        topologyAlone.push(await alone(endpoint, topology));
+        standaloneAlone.push(await alone(endpoint, standalone));
+      }
       result.figures.push(
-        row('requests/s', (l) => l.perSecond, { unit: '/s', ratioAs: 'percent' }),
+        row('requests/s', (l) => l.perSecond, {
+          unit: '/s',
+          ratioAs: 'percent',
+          ...(statusTargets ? { target: { on: 'ratio', op: '≥', value: 0.5 } } : {}),
+        }),
         row('p50 latency', (l) => l.p50),
         row('p99 latency', (l) => l.p99),
+        {
+          scenario,
+          name: `${endpoint.label} p50 latency, one at a time (${sizes.sequential} in a row)`,
+          unit: 'ms',
+          samples: topologyAlone.map((l) => l.p50),
+          baseline: { label: BASELINE, samples: standaloneAlone.map((l) => l.p50) },
+          ...(statusTargets ? { target: { on: 'measured', op: '≤', value: 2 } } : {}),
+        },
       );
       perSecond[`${endpoint.label} ${replicas}`] = measured.map((l) => l.perSecond);
-      const [topologyAlone, standaloneAlone] = [
-        await alone(endpoint, topology),
-        await alone(endpoint, standalone),
-      ];
       single.push(
-        `${endpoint.label} ×${replicas} p50 ${topologyAlone.p50.toFixed(1)} ms ` +
-          `(one process ${standaloneAlone.p50.toFixed(1)} ms)`,
+        `${endpoint.label} ×${replicas} p50 ${spreadOf(topologyAlone.map((l) => l.p50)).median.toFixed(1)} ms ` +
+          `(one process ${spreadOf(standaloneAlone.map((l) => l.p50)).median.toFixed(1)} ms)`,
       );
       cpu.push(
         `${endpoint.label} ×${replicas} ${mean(measured.map((l) => l.cpuMsPerRequest))} ms ` +

@@ -4,6 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChainRegistry } from '@svc/chains';
+import { WEBHOOK_CONTROL_LIMITS } from '@svc/contract';
 import { SqliteEventStore } from '@svc/event-store';
 import { verifyWebhook } from '@svc/partner-client';
 import { type PartnerConfig } from '@svc/platform';
@@ -436,4 +437,37 @@ describe('webhook control plane and live status on the provider sandbox', () => 
     for (const stream of [...open, admitted]) stream.close();
     await waitFor(() => t.app.get(AttemptEventStreams).openFor(hook.partnerId) === 0, 5_000);
   }, 60_000);
+  it('caps the redeliveries of one event per hour: 429 webhook_redelivery_rate_limited with Retry-After', async () => {
+    const settled = receivedFor(first).find((r) => r.event === 'settled')!;
+    const cap = WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour;
+    // Earlier cases already sent it again (a redelivery, a recovery): send it until the cap refuses.
+    let accepted = 0;
+    let refused: Awaited<ReturnType<typeof api>> | undefined;
+    while (refused === undefined && accepted <= cap) {
+      const before = receivedFor(first).length;
+      const res = await api('POST', `/webhooks/redeliver/${settled.eventId}`);
+      if (res.status === 200) {
+        accepted++;
+        await waitFor(() => receivedFor(first).length === before + 1);
+        // Its new pass recorded as delivered, so the next redelivery is not refused as pending.
+        const deadline = Date.now() + 10_000;
+        while (Date.now() < deadline) {
+          const listed = (await listAll()).events.find((e) => e.eventId === settled.eventId);
+          if (listed?.status === 'delivered') break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } else refused = res;
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThanOrEqual(cap);
+    expect([refused?.status, refused?.json.code]).toEqual([429, 'webhook_redelivery_rate_limited']);
+    const retryAfter = Number(refused?.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3_000);
+    expect(retryAfter).toBeLessThanOrEqual(3_600);
+    const listed = (await listAll()).events.find((e) => e.eventId === settled.eventId);
+    expect(listed.deliveryCount).toBe(listed.deliveries.length + listed.deliveriesOmitted);
+    // Another event of the same attempt is not held back.
+    const submitted = receivedFor(first).find((r) => r.event === 'provider_pending')!;
+    expect((await api('POST', `/webhooks/redeliver/${submitted.eventId}`)).status).toBe(200);
+  }, 90_000);
 });

@@ -322,6 +322,11 @@ export const ERROR_CODES = {
     description:
       'The webhook event is queued and not tried yet: it goes out in its turn, nothing to redeliver.',
   },
+  webhook_redelivery_rate_limited: {
+    status: 429,
+    description:
+      'The webhook event was already sent again (redelivered or retried now) 10 times in the last hour; retry after Retry-After seconds.',
+  },
   invalid_recover_range: {
     status: 400,
     description:

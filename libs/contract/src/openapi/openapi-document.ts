@@ -274,6 +274,7 @@ const RETRY_AFTER_CODES = new Set<ErrorCode>([
   'rate_limited',
   'unauthenticated_rate_limited',
   'live_stream_limit_reached',
+  'webhook_redelivery_rate_limited',
   'idempotency_request_in_progress',
   'dependency_unavailable',
 ]);

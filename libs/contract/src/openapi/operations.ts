@@ -206,6 +206,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     summary: 'Redeliver one webhook event',
     description: [
       "A delivered or abandoned event is sent again: the same `eventId` and body, signed afresh, as a new pass of tries behind the attempt's events still pending (`redelivery_queued`). An event waiting for its next retry is tried now (`retry_now`). An event queued and not tried yet answers `webhook_delivery_pending`. Another partner's event, or an unknown one, answers `webhook_event_not_found`.",
+      `At most ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} redeliveries (retries brought forward and recoveries included) of one event in any hour: one more answers \`webhook_redelivery_rate_limited\` (429) with \`Retry-After\`, the seconds until the oldest of them is an hour old. Your other events are not held back.`,
       'No body (or `{}`). Repeating the Idempotency-Key answers the first result again and sends nothing more.',
     ].join('\n\n'),
     pathParameter: {
@@ -227,7 +228,8 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     description: [
       "Every delivered or abandoned event of your attempts whose `occurredAt` is in [from, to) is sent again: same event ids and bodies, signed afresh, each attempt's events in their original order. Events still queued or retrying are on their way and left alone. The range spans at most 7 days.",
       `One call recovers at most ${WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall} attempts, those whose events in the range occurred first. When the range has more, the answer carries a \`continuation\`: send the same \`from\` and \`to\` with it (and a new Idempotency-Key) for the next page, until an answer has none. The pages take each attempt of the range once (with all its events in the range); events queued after the first page are delivered as usual and not part of the recovery. A continuation this service did not return for the same range answers \`invalid_recover_continuation\`.`,
-      'Repeating the Idempotency-Key answers the first result again (the same page, the same continuation) and sends nothing more.',
+      `An event already sent again ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} times in the last hour is left out and listed in \`rateLimited\` with its \`retryAt\`.`,
+      'Repeating the Idempotency-Key answers the first result again (the same page, the same continuation) and sends nothing more; `rateLimited` is in the first answer only.',
     ].join('\n\n'),
     requestBody: {
       schema: 'WebhookRecoverRequest',
@@ -372,6 +374,7 @@ export const ERROR_CODE_OPERATIONS = {
   invalid_webhook_cursor: ['webhookEventsAfter'],
   webhook_event_not_found: ['webhookRedeliver'],
   webhook_delivery_pending: ['webhookRedeliver'],
+  webhook_redelivery_rate_limited: ['webhookRedeliver'],
   invalid_recover_range: ['webhookRecover'],
   invalid_recover_continuation: ['webhookRecover'],
   invalid_last_event_id: ['attemptEvents'],

@@ -1,5 +1,6 @@
 import { API_VERSION } from '../errors/error-response';
 import {
+  type RateLimitedWebhookEvent,
   type RecoveredWebhookEvent,
   type WebhookDeliveryRecord,
   type WebhookEventRecord,
@@ -155,6 +156,19 @@ const recovered = objectSchema<RecoveredWebhookEvent>(
   { description: 'An event a recovery sends again.' },
 );
 
+const rateLimited = objectSchema<RateLimitedWebhookEvent>(
+  {
+    eventId: { schema: str() },
+    event: { schema: ref('WebhookEventKind') },
+    attemptId: { schema: str() },
+    occurredAt: { schema: iso('ISO 8601.') },
+    retryAt: { schema: iso('From when it may be sent again. ISO 8601.') },
+  },
+  {
+    description: `An ended event a recovery did not send again: it was already sent again ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} times in the last hour.`,
+  },
+);
+
 const recoverResponse = objectSchema<WebhookRecoverResponse>(
   {
     apiVersion: { schema: { type: 'string', const: API_VERSION } },
@@ -165,6 +179,13 @@ const recoverResponse = objectSchema<WebhookRecoverResponse>(
         ref('RecoveredWebhookEvent'),
         "By attempt, each attempt's events in lifecycle order: the order they are sent in.",
       ),
+    },
+    rateLimited: {
+      schema: arrayOf(
+        ref('RateLimitedWebhookEvent'),
+        `Ended events of this page's attempts in the range left out because each was already sent again ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} times in the last hour (redelivered, retried now or recovered). Present only when there are some, in the answer of the request that left them out; a replay of its Idempotency-Key lists only what was sent. Additive.`,
+      ),
+      optional: true,
     },
     continuation: {
       schema: continuationSchema(
@@ -203,6 +224,7 @@ export const WEBHOOK_CONTROL_SCHEMAS: Record<string, JsonSchema> = {
   WebhookRecoverRequest: recoverRequest,
   WebhookRecoverResponse: recoverResponse,
   RecoveredWebhookEvent: recovered,
+  RateLimitedWebhookEvent: rateLimited,
 };
 
 /** Path parameters of these operations (components/parameters). */

@@ -7,6 +7,13 @@ export const WEBHOOK_CONTROL_LIMITS = {
    * page's size is bounded however often an event was tried (security review N-L8).
    */
   maxDeliveriesListedPerEvent: 20,
+  /**
+   * Redeliveries of one event (POST /webhooks/redeliver, a retry brought forward, a recovery sending it again) in any
+   * hour: each adds a pass of up to 8 tries to the attempt's webhook stream (security review N-L8). One more answers
+   * `429 webhook_redelivery_rate_limited` (a recovery leaves the event out and says so). Decided from the stream's own
+   * events, so it holds across replicas.
+   */
+  maxRedeliveriesPerEventPerHour: 10,
   /** The widest range one POST /webhooks/recover takes. */
   maxRecoverSpanDays: 7,
   /**

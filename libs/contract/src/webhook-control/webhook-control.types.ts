@@ -78,12 +78,24 @@ export interface RecoveredWebhookEvent {
   occurredAt: string;
 }
 
+/** An event a recovery left out: it was sent again as often as an hour allows (maxRedeliveriesPerEventPerHour). */
+export interface RateLimitedWebhookEvent extends RecoveredWebhookEvent {
+  /** ISO 8601: from when it may be sent again (redeliver it, or recover its range again, then). */
+  retryAt: string;
+}
+
 export interface WebhookRecoverResponse {
   apiVersion: string;
   from: string;
   to: string;
   /** By attempt, each attempt's events in lifecycle order: the order they are sent in. */
   recovered: RecoveredWebhookEvent[];
+  /**
+   * Ended events of this page's attempts in the range that were NOT sent again because each was already sent again
+   * WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour times in the last hour. Present only when there are some,
+   * and only in the answer of the request that left them out (a replay lists what was sent). Additive.
+   */
+  rateLimited?: RateLimitedWebhookEvent[];
   /**
    * Present when the range has attempts beyond this page (at most WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall
    * attempts per call): send the same `from` and `to` again with it to recover the next page. Absent: done.

@@ -31,6 +31,7 @@ describe('evolveWebhookDelivery', () => {
           deliveries: 0,
           firstTryAt: null,
           lastTryAt: null,
+          requestedAt: [],
         },
       ],
     });

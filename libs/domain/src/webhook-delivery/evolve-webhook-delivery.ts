@@ -1,5 +1,6 @@
 import { type WebhookDeliveryEvent, type WebhookQueuedData } from './webhook-delivery.events';
 import { type WebhookDeliveryState, type WebhookQueueEntry } from './webhook-delivery.state';
+import { REDELIVERY_WINDOW } from './redelivery-rate-limit';
 
 export function evolveWebhookDelivery(
   state: WebhookDeliveryState,
@@ -42,9 +43,11 @@ export function evolveWebhookDelivery(
       });
     }
     case 'WebhookRedeliveryRequested':
-      return requeued(state, event.data.eventId);
+      return requeued(requested(state, event.data.eventId, event.data.at), event.data.eventId);
     case 'WebhookRetryRequested':
-      return update(state, event.data.eventId, { nextAttemptAt: event.data.at });
+      return update(requested(state, event.data.eventId, event.data.at), event.data.eventId, {
+        nextAttemptAt: event.data.at,
+      });
     default:
       // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
       return state;
@@ -71,6 +74,19 @@ function queued(data: WebhookQueuedData): WebhookQueueEntry {
     deliveries: 0,
     firstTryAt: null,
     lastTryAt: null,
+    requestedAt: [],
+  };
+}
+
+/** A redelivery or a retry brought forward was asked for at `at`: the latest REDELIVERY_WINDOW.requests are kept. */
+function requested(state: ActiveState, eventId: string, at: number): ActiveState {
+  return {
+    ...state,
+    entries: state.entries.map((entry) =>
+      entry.eventId === eventId
+        ? { ...entry, requestedAt: [...entry.requestedAt, at].slice(-REDELIVERY_WINDOW.requests) }
+        : entry,
+    ),
   };
 }
 

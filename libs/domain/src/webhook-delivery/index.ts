@@ -7,6 +7,7 @@ export {
   type WebhookQueueEntry,
   queueHead,
 } from './webhook-delivery.state';
+export { REDELIVERY_WINDOW, redeliveryAllowedAt } from './redelivery-rate-limit';
 export * from './webhook-delivery-refused.error';
 export * from './webhook-delivery-input.error';
 export { evolveWebhookDelivery } from './evolve-webhook-delivery';

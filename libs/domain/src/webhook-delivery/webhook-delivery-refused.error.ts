@@ -13,13 +13,17 @@ export type WebhookDeliveryRefusalCode =
   /** A result for the head before its retry was due: a stale or duplicated result of the previous try. */
   | 'webhook_not_due'
   /** Redelivery of an event that is still queued or retrying. */
-  | 'webhook_delivery_pending';
+  | 'webhook_delivery_pending'
+  /** A capped redelivery of an event already sent again as often as an hour allows (`retryAt`: when it may be). */
+  | 'webhook_redelivery_rate_limited';
 
 export class WebhookDeliveryRefusedError extends Error {
   override readonly name = 'WebhookDeliveryRefusedError';
   constructor(
     readonly code: WebhookDeliveryRefusalCode,
     message: string,
+    /** webhook_redelivery_rate_limited: when the next redelivery of the event is allowed (epoch ms). */
+    readonly retryAt?: number,
   ) {
     super(message);
   }

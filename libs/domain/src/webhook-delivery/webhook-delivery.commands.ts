@@ -37,21 +37,22 @@ export type RecordDeliveryResult = Command<
 
 /**
  * Operator CLI or the partner's control plane: send a delivered or abandoned event again, or try one that waits
- * for its next retry now.
+ * for its next retry now. `capped` (the partner's control plane): at most
+ * WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour per event in any hour; an operator is not capped.
  */
 export type RequestRedelivery = Command<
   'RequestRedelivery',
-  { eventId: string; now: number; requestedBy: string }
+  { eventId: string; now: number; requestedBy: string; capped?: boolean }
 >;
 
 /**
  * The partner's control plane: send again every event of the attempt that occurred in [from, to) and has ended
  * (delivered or abandoned), in the order the attempt's lifecycle produced them. Events still pending are left to
- * their own pass.
+ * their own pass. `capped`: an event at the redelivery cap is left out (RequestRedelivery).
  */
 export type RequestRecovery = Command<
   'RequestRecovery',
-  { from: number; to: number; now: number; requestedBy: string }
+  { from: number; to: number; now: number; requestedBy: string; capped?: boolean }
 >;
 
 export type WebhookDeliveryCommand =

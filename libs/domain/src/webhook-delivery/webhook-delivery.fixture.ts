@@ -111,6 +111,25 @@ export const recover = (
   data: { from, to, now, requestedBy },
 });
 
+/** What the partner's control plane asks: capped per event and hour. */
+export const redeliverCapped = (
+  eventId: string,
+  now: number,
+  requestedBy = 'partner',
+): WebhookDeliveryCommand => ({
+  type: 'RequestRedelivery',
+  data: { eventId, now, requestedBy, capped: true },
+});
+export const recoverCapped = (
+  from: number,
+  to: number,
+  now: number,
+  requestedBy = 'partner',
+): WebhookDeliveryCommand => ({
+  type: 'RequestRecovery',
+  data: { from, to, now, requestedBy, capped: true },
+});
+
 // Results, as the dispatcher classifies them.
 export const ok = (status = 200): DeliveryResult => ({ kind: 'success', status });
 export const gone: DeliveryResult = { kind: 'gone', status: 410 };

@@ -21,6 +21,11 @@ export interface WebhookQueueEntry {
   /** When the first and the last try ended; null before the first. */
   firstTryAt: number | null;
   lastTryAt: number | null;
+  /**
+   * When the latest redeliveries and retries brought forward were asked for, oldest first: at most
+   * REDELIVERY_WINDOW.requests of them, what the redelivery cap is decided on.
+   */
+  requestedAt: number[];
 }
 
 /**

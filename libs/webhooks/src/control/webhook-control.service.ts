@@ -3,14 +3,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   encodeRecoverContinuation,
   type ErrorCode,
+  type RateLimitedWebhookEvent,
   type RecoverContinuation,
   type RecoveredWebhookEvent,
   WEBHOOK_CONTROL_LIMITS,
   type WebhookRecoverRange,
 } from '@svc/contract';
 import {
+  redeliveryAllowedAt,
   type WebhookDeliveryEvent,
   WebhookDeliveryRefusedError,
+  type WebhookDeliveryState,
   webhookEventHistories,
   webhookStreamId,
 } from '@svc/domain';
@@ -64,11 +67,13 @@ export class WebhookControlService {
         // One step per Idempotency-Key: a concurrent duplicate of this request appends nothing.
         await commandWebhooks(this.store, attemptId, `redeliver:${eventId}:${tag}`, {
           type: 'RequestRedelivery',
-          data: { eventId, now: request.receivedAt, requestedBy: tag },
+          data: { eventId, now: request.receivedAt, requestedBy: tag, capped: true },
         });
       } catch (error) {
         if (error instanceof WebhookDeliveryRefusedError && error.code === 'webhook_delivery_pending')
           return refusal('webhook_delivery_pending', `webhook event ${eventId} is queued and not tried yet`);
+        if (error instanceof WebhookDeliveryRefusedError && error.code === 'webhook_redelivery_rate_limited')
+          return rateLimited(eventId, request.receivedAt, error.retryAt);
         if (error instanceof WebhookDeliveryRefusedError && error.code === 'webhook_event_unknown')
           return eventNotFound(eventId);
         throw error;
@@ -121,14 +126,16 @@ export class WebhookControlService {
             asOf,
           });
     const recovered: RecoveredWebhookEvent[] = [];
+    const limited: RateLimitedWebhookEvent[] = [];
     // One attempt per turn: the page's store work takes turns with every partner's webhooks (PartnerTurns).
     const recoverOne = async (attemptId: string): Promise<void> => {
       if (request.replayOf === null) {
         if (continuation && (await this.recoveredBefore(attemptId, from, to, continuation))) return;
-        await commandWebhooks(this.store, attemptId, `recover:${tag}`, {
+        const { state } = await commandWebhooks(this.store, attemptId, `recover:${tag}`, {
           type: 'RequestRecovery',
-          data: { from, to, now: request.receivedAt, requestedBy: tag },
+          data: { from, to, now: request.receivedAt, requestedBy: tag, capped: true },
         });
+        limited.push(...leftOutAtCap(state, from, to, request.receivedAt));
         this.dispatcher.nudge(attemptId, true);
       }
       const stream = await this.stream(attemptId);
@@ -154,7 +161,13 @@ export class WebhookControlService {
     return {
       ok: true,
       resource: { kind: 'webhook_recovery', id: `${tag}@${asOf ?? ''}` },
-      body: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), recovered, ...next },
+      body: {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        recovered,
+        ...(limited.length > 0 ? { rateLimited: limited } : {}),
+        ...next,
+      },
     };
   }
 
@@ -218,6 +231,46 @@ function requestTag(request: FeatureRequest<unknown>, operation: string): string
 
 function refusal(code: ErrorCode, message: string): FeatureRefusal {
   return { ok: false, code, message };
+}
+
+/**
+ * The ended events of the range a capped recovery left out, from the queue right after it (those it sent again are
+ * queued there): each already sent again as often as an hour allows.
+ */
+function leftOutAtCap(
+  state: WebhookDeliveryState,
+  from: number,
+  to: number,
+  now: number,
+): RateLimitedWebhookEvent[] {
+  if (state.status !== 'active') return [];
+  return state.entries
+    .filter((e) => e.occurredAt >= from && e.occurredAt < to)
+    .filter((e) => e.status === 'delivered' || e.status === 'abandoned')
+    .sort((a, b) => a.lifecycleRevision - b.lifecycleRevision)
+    .flatMap((e) => {
+      const allowedAt = redeliveryAllowedAt(e, now);
+      if (allowedAt === null) return [];
+      return [
+        {
+          eventId: e.eventId,
+          event: e.event,
+          attemptId: state.attemptId,
+          occurredAt: new Date(e.occurredAt).toISOString(),
+          retryAt: new Date(allowedAt).toISOString(),
+        },
+      ];
+    });
+}
+
+function rateLimited(eventId: string, now: number, retryAt: number | undefined): FeatureRefusal {
+  const at = retryAt ?? now + 1000;
+  return {
+    ok: false,
+    code: 'webhook_redelivery_rate_limited',
+    message: `webhook event ${eventId} was already sent again ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} times in the last hour; again from ${new Date(at).toISOString()}`,
+    retryAfterSeconds: Math.max(1, Math.ceil((at - now) / 1000)),
+  };
 }
 
 function invalidCursor(): FeatureRefusal {
