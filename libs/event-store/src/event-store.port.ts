@@ -140,6 +140,28 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * Cutting the older events of a stream whose history a later event of its own summarises (a webhook delivery stream
+ * once compacted: docs/webhooks.md "Retention"). Apart from EventStore so that a store that only reads (the audit's
+ * wrapper) need not offer it; the memory, SQLite and EventStoreDB adapters do, and the contract suite holds them to it.
+ * Never for a stream that is replayed whole (attempt streams: auditors replay them).
+ */
+export interface StreamTruncation {
+  /**
+   * The stream's events at revisions below `beforeRevision` are no longer returned by readStream and readAll, and may
+   * be deleted (as with maxAge, a subscription still reading the log behind them may deliver them on EventStoreDB);
+   * those at `beforeRevision` and after are untouched. The stream keeps its
+   * revision: an append expects the same revision as before. Idempotent, and never moves back: a lower revision than
+   * an earlier truncation changes nothing. A stream that does not exist: nothing (it is not created).
+   */
+  truncateStreamBefore(streamId: string, beforeRevision: number): Promise<void>;
+}
+
+/** Whether this store can truncate streams (every adapter can; a read-only wrapper may not). */
+export function canTruncateStreams(store: EventStore): store is EventStore & StreamTruncation {
+  return typeof (store as Partial<StreamTruncation>).truncateStreamBefore === 'function';
+}
+
 /** The append found the stream at another revision than expected. Re-read, re-decide, retry. */
 export class WrongExpectedVersionError extends Error {
   override readonly name = 'WrongExpectedVersionError';

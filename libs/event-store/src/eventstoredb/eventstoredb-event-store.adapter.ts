@@ -16,7 +16,7 @@ import { subscribeToEsdb } from './eventstoredb-subscription';
 import { CHECKPOINT_STREAM_PREFIX, toRecordedEvent } from './to-recorded-event';
 
 /** The production event store. Idempotent appends, expiry and $all ordering are EventStoreDB's own. */
-export class EventStoreDbEventStore implements port.EventStore {
+export class EventStoreDbEventStore implements port.EventStore, port.StreamTruncation {
   private readonly lifecycle = new StoreLifecycle();
 
   constructor(private readonly client: KurrentDBClient) {}
@@ -95,6 +95,33 @@ export class EventStoreDbEventStore implements port.EventStore {
     return this.readStream(streamId, { direction: 'backwards', maxCount: 1 }).then(
       ([last]) => last?.revision ?? 'no_stream',
     );
+  }
+
+  /**
+   * EventStoreDB's own truncation: the stream's `$tb` metadata (truncateBefore), merged into what the metadata holds
+   * (maxAge, maxCount), at the metastream's revision read, so two truncations never lose each other's cut (the later
+   * re-reads and keeps the higher). Reads hide the events at once (and StreamVisibility does for $all); a scavenge
+   * deletes them.
+   */
+  truncateStreamBefore(streamId: string, beforeRevision: number): Promise<void> {
+    return this.lifecycle.whenOpen(async () => {
+      if ((await this.readStreamRevision(streamId)) === 'no_stream') return;
+      for (let attempt = 0; ; attempt++) {
+        const { metadata, metastreamRevision } = await this.client.getStreamMetadata(streamId);
+        const current = typeof metadata?.truncateBefore === 'number' ? metadata.truncateBefore : 0;
+        if (current >= beforeRevision) return;
+        try {
+          await this.client.setStreamMetadata(
+            streamId,
+            { ...metadata, truncateBefore: beforeRevision },
+            { expectedRevision: metastreamRevision ?? kurrent().NO_STREAM },
+          );
+          return;
+        } catch (error) {
+          if (!(error instanceof kurrent().WrongExpectedVersionError) || attempt >= 5) throw error;
+        }
+      }
+    });
   }
 
   readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {

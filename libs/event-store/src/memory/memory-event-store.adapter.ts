@@ -13,7 +13,7 @@ import {
   type MemoryStream,
 } from './memory-event-store.state';
 import { firstIndexAfter, toRecorded } from './memory-log';
-import { applySettings, liveEvents, streamHead, trimToMaxCount } from './memory-stream';
+import { applySettings, cutBefore, liveEvents, streamHead, trimToMaxCount } from './memory-stream';
 
 export interface MemoryEventStoreOptions {
   /** Time used for recordedAt and expiry; tests pass a controllable clock. */
@@ -26,7 +26,7 @@ export interface MemoryEventStoreOptions {
 const COMPACTION_INTERVAL_MS = 1000;
 
 /** In-process event store for unit tests and local runs; same semantics as the SQLite and EventStoreDB stores. */
-export class MemoryEventStore implements port.EventStore {
+export class MemoryEventStore implements port.EventStore, port.StreamTruncation {
   readonly state: MemoryEventStoreState;
   private readonly clock: () => Date;
   private readonly lifecycle = new StoreLifecycle();
@@ -99,6 +99,13 @@ export class MemoryEventStore implements port.EventStore {
     return this.lifecycle.run(() => {
       const events = liveEvents(this.state.streams.get(streamId), this.clock().getTime());
       return events.at(-1)?.revision ?? 'no_stream';
+    });
+  }
+
+  truncateStreamBefore(streamId: string, beforeRevision: number): Promise<void> {
+    return this.lifecycle.run(() => {
+      const stream = this.state.streams.get(streamId);
+      if (stream !== undefined) cutBefore(stream, beforeRevision);
     });
   }
 

@@ -30,7 +30,11 @@ export function applySettings(stream: MemoryStream, options: AppendOptions): voi
 /** Drops what maxCount cuts off right away, so a capped stream (checkpoints) never grows. */
 export function trimToMaxCount(stream: MemoryStream): void {
   if (stream.maxCount === undefined) return;
-  const keepFrom = stream.revision - stream.maxCount + 1;
+  cutBefore(stream, stream.revision - stream.maxCount + 1);
+}
+
+/** Removes the stream's events below `keepFrom` (dropped from the global log at its next compaction). */
+export function cutBefore(stream: MemoryStream, keepFrom: number): void {
   const cut = stream.events.filter((event) => event.revision < keepFrom);
   for (const event of cut) event.removed = true;
   stream.events = stream.events.filter((event) => event.revision >= keepFrom);

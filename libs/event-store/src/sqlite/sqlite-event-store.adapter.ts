@@ -31,7 +31,7 @@ const PRUNE_INTERVAL_MS = 1000;
 const NO_LIMIT = -1;
 
 /** Event store in one SQLite file, shared safely by the processes of one host. */
-export class SqliteEventStore implements port.EventStore {
+export class SqliteEventStore implements port.EventStore, port.StreamTruncation {
   private readonly statements: SqliteStatements;
   private readonly signal = new AppendSignal();
   private readonly lifecycle = new StoreLifecycle();
@@ -95,6 +95,11 @@ export class SqliteEventStore implements port.EventStore {
       const row = this.statements.selectLastRevision.get({ streamId, now: this.clock().getTime() });
       return row === undefined ? 'no_stream' : row.revision;
     });
+  }
+
+  /** Deletes the rows: the stream's revision is kept in `streams`, and positions are never reused (AUTOINCREMENT). */
+  truncateStreamBefore(streamId: string, beforeRevision: number): Promise<void> {
+    return this.lifecycle.run(() => void this.statements.trimStream.run(streamId, beforeRevision - 1));
   }
 
   readAll(options: port.ReadAllOptions = {}): Promise<port.RecordedEvent[]> {

@@ -6,6 +6,7 @@ import { describeReadContract } from './contract/read.contract';
 import { describeStreamSettingsContract } from './contract/stream-settings.contract';
 import { describeSubscriptionContract } from './contract/subscription.contract';
 import { describeSubscriptionWakeUpContract } from './contract/subscription-wake-up.contract';
+import { describeTruncationContract } from './contract/truncation.contract';
 
 export type { EventStoreHarness, EventStoreHarnessFactory } from './contract/event-store-harness';
 
@@ -39,6 +40,7 @@ export function describeEventStoreContract(adapterName: string, factory: EventSt
     describeSubscriptionWakeUpContract(context);
     describeLiveSubscriptionContract(context);
     describeStreamSettingsContract(context);
+    describeTruncationContract(context);
     describeLifecycleContract(context);
   });
 }
