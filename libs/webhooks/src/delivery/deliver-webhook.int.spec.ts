@@ -1,4 +1,5 @@
 import { verifyWebhook } from '@svc/partner-client';
+import { CallbackAddressPolicy } from './callback-address-policy';
 import { deliverWebhook, type DeliverWebhookInput } from './deliver-webhook';
 import { type LoopbackServer, refusedUrl, startLoopbackServer } from './loopback-server.test-helper';
 
@@ -36,6 +37,35 @@ function deliver(url: string, change: Partial<DeliverWebhookInput> = {}) {
 }
 
 describe('deliverWebhook', () => {
+  describe('where it may connect (N-M5)', () => {
+    const publicOnly = new CallbackAddressPolicy([]);
+
+    it.each([
+      ['an address literal', (url: string) => url],
+      ['a name that resolves to loopback', (url: string) => url.replace('127.0.0.1', 'localhost')],
+      ['an IPv4-mapped IPv6 literal', (url: string) => url.replace('127.0.0.1', '[::ffff:127.0.0.1]')],
+    ])('given %s of a loopback receiver and no allowance, then nothing is sent', async (_label, aim) => {
+      const server = await serve((res) => res.writeHead(204).end());
+
+      const result = await deliver(aim(server.url), { addresses: publicOnly });
+
+      expect(result).toEqual({
+        kind: 'failure',
+        status: null,
+        error: 'address_not_allowed',
+        retryAfterMs: null,
+        durationMs: 0,
+      });
+      expect(server.received).toHaveLength(0);
+    });
+
+    it('given the loopback allowance (the default off production), then it is delivered', async () => {
+      const server = await serve((res) => res.writeHead(204).end());
+      expect((await deliver(server.url.replace('127.0.0.1', 'localhost'))).kind).toBe('success');
+      expect(server.received).toHaveLength(1);
+    });
+  });
+
   it('POSTs the exact bytes with the spec headers, signed so that the partner verifier accepts them', async () => {
     const server = await serve((res) => res.writeHead(204).end());
 

@@ -1,4 +1,5 @@
 import { parseRetryAfter } from '@svc/contract';
+import { CallbackAddressPolicy, defaultAllowedCallbackAddresses } from './callback-address-policy';
 import { postBounded } from './post-bounded';
 import { webhookRequestHeaders } from './webhook-request-headers';
 
@@ -8,7 +9,10 @@ export type DeliveryResult =
   | {
       kind: 'failure';
       status: number | null;
-      /** `http_<status>`, `timeout`, `invalid_url`, `connection_closed` or a Node error code (`ECONNREFUSED`). */
+      /**
+       * `http_<status>`, `timeout`, `invalid_url`, `connection_closed`, `address_not_allowed` (the callback's address
+       * is not public and not allowed: nothing was sent) or a Node error code (`ECONNREFUSED`).
+       */
       error: string;
       /** The receiver's Retry-After on a 429 or 503, in milliseconds from the end of this try. */
       retryAfterMs: number | null;
@@ -25,7 +29,11 @@ export interface DeliverWebhookInput {
   now: () => number;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /** Where webhooks may go; default: public addresses and loopback (WEBHOOK_ALLOWED_ADDRESSES' default off production). */
+  addresses?: CallbackAddressPolicy;
 }
+
+const LOOPBACK_ALLOWED = new CallbackAddressPolicy(defaultAllowedCallbackAddresses(false));
 
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8192;
@@ -47,6 +55,7 @@ export async function deliverWebhook(input: DeliverWebhookInput): Promise<Delive
   const outcome = await postBounded(url, headers, body, {
     timeoutMs: input.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
     maxResponseBytes: input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    addresses: input.addresses ?? LOOPBACK_ALLOWED,
   });
 
   const durationMs = elapsed();

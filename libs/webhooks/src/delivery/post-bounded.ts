@@ -1,5 +1,7 @@
 import { type ClientRequest, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { addressNotAllowed, type CallbackAddressPolicy } from './callback-address-policy';
 
 export type PostOutcome =
   | { kind: 'response'; status: number; headers: IncomingHttpHeaders }
@@ -9,6 +11,8 @@ export interface PostLimits {
   /** Deadline over the whole exchange: connecting, the response headers and the (bounded) body. */
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Which addresses may be connected to (checked on the address connected to, after resolution). */
+  addresses: CallbackAddressPolicy;
 }
 
 /**
@@ -36,8 +40,12 @@ export function postBounded(
     const timer = setTimeout(() => finish({ kind: 'error', status, error: 'timeout' }), limits.timeoutMs);
 
     try {
+      // An address literal is not looked up by the socket: checked here instead.
+      const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (isIP(literal) !== 0 && !limits.addresses.permits(literal)) throw addressNotAllowed();
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      req = send(url, { method: 'POST', headers, agent: false }, (res) => {
+      const options = { method: 'POST', headers, agent: false, lookup: limits.addresses.lookup() };
+      req = send(url, options, (res) => {
         status = res.statusCode ?? null;
         const complete = (): void =>
           finish({ kind: 'response', status: res.statusCode ?? 0, headers: res.headers });
@@ -62,5 +70,5 @@ export function postBounded(
 // Only the code: messages may quote a URL or header, and an error must never carry anything secret.
 function errorCode(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : 'request_failed';
+  return typeof code === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(code) ? code : 'request_failed';
 }
