@@ -13,7 +13,25 @@ export interface WebhooksOptions {
   concurrency: number;
   /** The circuit breaker of each partner's endpoint (kept in this process's memory). */
   breaker: BreakerPolicy;
+  /** Retention and compaction of the delivery history (docs/webhooks.md "Retention"); absent: the defaults. */
+  history?: WebhookHistoryOptions;
 }
+
+/** How long the delivery history is kept whole, and how its compaction works through the store. */
+export interface WebhookHistoryOptions {
+  /** WEBHOOK_HISTORY_RETENTION_DAYS: every try stays listed at least this long (at least 30) before compaction. */
+  retentionDays: number;
+  /** A compaction pass this often (0: only on demand, as tests do); one instance per store runs them (a lease). */
+  compactEveryMs: number;
+  /** Webhook streams one pass looks at, at most: bounded work, the next pass goes on from the checkpoint. */
+  streamsPerPass: number;
+}
+
+export const DEFAULT_WEBHOOK_HISTORY_OPTIONS: WebhookHistoryOptions = {
+  retentionDays: 30,
+  compactEveryMs: 10_000,
+  streamsPerPass: 200,
+};
 
 export const WEBHOOKS_OPTIONS = Symbol('WEBHOOKS_OPTIONS');
 
@@ -22,4 +40,5 @@ export const DEFAULT_WEBHOOKS_OPTIONS: WebhooksOptions = {
   timeoutMs: 15_000,
   concurrency: 8,
   breaker: DEFAULT_BREAKER_POLICY,
+  history: DEFAULT_WEBHOOK_HISTORY_OPTIONS,
 };

@@ -16,7 +16,11 @@ import {
 import { providersConfig, type ProvidersConfig, ProvidersEnv } from '@svc/providers';
 import { type QuotingOptions } from '@svc/quoting';
 import { DEFAULT_SETTLEMENT_OPTIONS, type SettlementOptions } from '@svc/settlement';
-import { DEFAULT_WEBHOOKS_OPTIONS, type WebhooksOptions } from '@svc/webhooks';
+import {
+  DEFAULT_WEBHOOK_HISTORY_OPTIONS,
+  DEFAULT_WEBHOOKS_OPTIONS,
+  type WebhooksOptions,
+} from '@svc/webhooks';
 
 /**
  * Every variable a service app reads, each declared once in the DTO of the lib that owns it: the service's own
@@ -152,7 +156,12 @@ function appConfig({ service: env, providers, kafka, tracing }: Env, name: strin
       attemptBudgetMs: env.SETTLEMENT_ATTEMPT_BUDGET_MS,
       delayMarginMs: env.SETTLEMENT_DELAY_MARGIN_SECONDS * 1000,
     },
-    webhooks: { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: env.WEBHOOK_TICK_MS, timeoutMs: env.WEBHOOK_TIMEOUT_MS },
+    webhooks: {
+      ...DEFAULT_WEBHOOKS_OPTIONS,
+      tickMs: env.WEBHOOK_TICK_MS,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      history: { ...DEFAULT_WEBHOOK_HISTORY_OPTIONS, retentionDays: env.WEBHOOK_HISTORY_RETENTION_DAYS },
+    },
   };
 }
 

@@ -177,7 +177,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     tag: 'Webhook control',
     summary: 'List your webhook events and their delivery tries',
     description: [
-      `The lifecycle events of your attempts, oldest first (in the order they were queued for your callback URL), each with its status and its latest ${WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent} delivery tries: when each ended, your HTTP status, the latency and the outcome; \`deliveryCount\` counts every try and \`deliveriesOmitted\` those not listed. One page of up to 100 events; \`nextCursor\` continues (GET /webhooks/events/after/{cursor}). Events are kept at least 30 days (webhook streams are never deleted). No body, no Idempotency-Key.`,
+      `The lifecycle events of your attempts, oldest first (in the order they were queued for your callback URL), each with its status and its latest ${WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent} delivery tries: when each ended, your HTTP status, the latency and the outcome; \`deliveryCount\` counts every try and \`deliveriesOmitted\` those not listed. One page of up to 100 events; \`nextCursor\` continues (GET /webhooks/events/after/{cursor}). Every try stays listed at least ${WEBHOOK_CONTROL_LIMITS.retentionDays} days; after that an ended event's tries are compacted into its counts (\`historyCompacted\`: true) while the event stays listed, redeliverable and recoverable. No body, no Idempotency-Key.`,
     ].join('\n\n'),
     response: {
       schema: 'WebhookEventsResponse',
@@ -205,7 +205,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     tag: 'Webhook control',
     summary: 'Redeliver one webhook event',
     description: [
-      "A delivered or abandoned event is sent again: the same `eventId` and body, signed afresh, as a new pass of tries behind the attempt's events still pending (`redelivery_queued`). An event waiting for its next retry is tried now (`retry_now`). An event queued and not tried yet answers `webhook_delivery_pending`. Another partner's event, or an unknown one, answers `webhook_event_not_found`.",
+      "A delivered or abandoned event is sent again: the same `eventId` and body, signed afresh, as a new pass of tries behind the attempt's events still pending (`redelivery_queued`). An event waiting for its next retry is tried now (`retry_now`). An event queued and not tried yet answers `webhook_delivery_pending`. Another partner's event, or an unknown one, answers `webhook_event_not_found`. An event whose history was compacted (older than the retention) is sent again like any other, with the same body.",
       `At most ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} redeliveries (retries brought forward and recoveries included) of one event in any hour: one more answers \`webhook_redelivery_rate_limited\` (429) with \`Retry-After\`, the seconds until the oldest of them is an hour old. Your other events are not held back.`,
       'No body (or `{}`). Repeating the Idempotency-Key answers the first result again and sends nothing more.',
     ].join('\n\n'),
@@ -226,7 +226,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     tag: 'Webhook control',
     summary: 'Recover every webhook event of a time range',
     description: [
-      "Every delivered or abandoned event of your attempts whose `occurredAt` is in [from, to) is sent again: same event ids and bodies, signed afresh, each attempt's events in their original order. Events still queued or retrying are on their way and left alone. The range spans at most 7 days.",
+      "Every delivered or abandoned event of your attempts whose `occurredAt` is in [from, to) is sent again: same event ids and bodies, signed afresh, each attempt's events in their original order. Events still queued or retrying are on their way and left alone. Events whose history was compacted (older than the retention) are recovered like the others: their bodies are rebuilt from the attempt. The range spans at most 7 days.",
       `One call recovers at most ${WEBHOOK_CONTROL_LIMITS.maxRecoverAttemptsPerCall} attempts, those whose events in the range occurred first. When the range has more, the answer carries a \`continuation\`: send the same \`from\` and \`to\` with it (and a new Idempotency-Key) for the next page, until an answer has none. The pages take each attempt of the range once (with all its events in the range); events queued after the first page are delivered as usual and not part of the recovery. A continuation this service did not return for the same range answers \`invalid_recover_continuation\`.`,
       `An event already sent again ${WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour} times in the last hour is left out and listed in \`rateLimited\` with its \`retryAt\`.`,
       'Repeating the Idempotency-Key answers the first result again (the same page, the same continuation) and sends nothing more; `rateLimited` is in the first answer only.',

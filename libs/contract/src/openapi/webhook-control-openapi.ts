@@ -73,15 +73,22 @@ const eventRecord = objectSchema<WebhookEventRecord>(
     deliveriesOmitted: {
       schema: { type: 'integer', minimum: 0 },
       optional: true,
-      description: 'Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones).',
+      description:
+        'Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones, or compacted).',
+    },
+    historyCompacted: {
+      schema: { type: 'boolean' },
+      optional: true,
+      description:
+        'true: the tries made before the history was compacted (after the retention, at least 30 days) are counted, no longer listed; `deliveries` lists only tries since. The event stays listed, redeliverable and recoverable.',
     },
     firstDeliveryAt: {
-      schema: iso('When the first try ended; null when not tried yet. ISO 8601.'),
+      schema: iso('When the first try ended; null when not tried yet; kept through a compaction. ISO 8601.'),
       optional: true,
       nullable: true,
     },
     lastDeliveryAt: {
-      schema: iso('When the last try ended; null when not tried yet. ISO 8601.'),
+      schema: iso('When the last try ended; null when not tried yet; kept through a compaction. ISO 8601.'),
       optional: true,
       nullable: true,
     },
@@ -278,6 +285,7 @@ export const WEBHOOK_EVENTS_RESPONSE_EXAMPLE: WebhookEventsResponse = {
       ],
       deliveryCount: 2,
       deliveriesOmitted: 0,
+      historyCompacted: false,
       firstDeliveryAt: '2026-03-02T10:00:56.200Z',
       lastDeliveryAt: '2026-03-02T10:01:01.450Z',
     },

@@ -22,7 +22,11 @@ export const WEBHOOK_CONTROL_LIMITS = {
    * the cap took about 0.1 s alone and under 0.8 s beside another partner's live webhooks (docs/webhooks.md).
    */
   maxRecoverAttemptsPerCall: 100,
-  /** How far back events are guaranteed to be listed and recoverable (webhook streams are never deleted). */
+  /**
+   * How long every try of an event stays listed at least (WEBHOOK_HISTORY_RETENTION_DAYS may say longer, never
+   * shorter). After it, an ended event's tries are compacted into counts; the event itself stays listed, redeliverable
+   * and recoverable for as long as the service runs (docs/webhooks.md "Retention").
+   */
   retentionDays: 30,
   /** A cursor (and a recovery's continuation) is opaque, but never longer than this. */
   maxCursorLength: 256,

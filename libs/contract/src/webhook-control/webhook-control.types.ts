@@ -28,11 +28,17 @@ export interface WebhookEventRecord {
   deliveries: WebhookDeliveryRecord[];
   /** Every try ever made of this event (all passes), listed or not. Additive: absent from older answers. */
   deliveryCount?: number;
-  /** Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones). */
+  /** Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones, or compacted). */
   deliveriesOmitted?: number;
-  /** ISO 8601: when the first try ended (null: not tried yet). */
+  /**
+   * true: the event's tries up to its history's compaction (after the retention, docs/webhooks.md "Retention") are
+   * counted, no longer listed; `deliveries` lists only tries made since. The event itself stays listed, redeliverable
+   * and recoverable. Additive.
+   */
+  historyCompacted?: boolean;
+  /** ISO 8601: when the first try ended (null: not tried yet); kept through a compaction. */
   firstDeliveryAt?: string | null;
-  /** ISO 8601: when the last try ended (null: not tried yet). */
+  /** ISO 8601: when the last try ended (null: not tried yet); kept through a compaction. */
   lastDeliveryAt?: string | null;
 }
 

@@ -1,9 +1,10 @@
 import { type WebhookDeliveryCommand } from './webhook-delivery.commands';
-import { type WebhookDeliveryEvent } from './webhook-delivery.events';
+import { type WebhookStreamEvent } from './webhook-delivery.events';
 import { type WebhookDeliveryState } from './webhook-delivery.state';
 import { queueWebhook } from './queue-webhook';
 import { recordDeliveryResult } from './record-delivery-result';
 import { requestRecovery, requestRedelivery } from './request-redelivery';
+import { compactWebhookHistory } from './compact-webhook-history';
 
 /**
  * The webhook delivery decider: the events a command appends to `webhook-<attemptId>` ([] when it changes
@@ -12,7 +13,7 @@ import { requestRecovery, requestRedelivery } from './request-redelivery';
 export function decideWebhookDelivery(
   command: WebhookDeliveryCommand,
   state: WebhookDeliveryState,
-): WebhookDeliveryEvent[] {
+): WebhookStreamEvent[] {
   switch (command.type) {
     case 'QueueWebhook':
       return queueWebhook(state, command.data);
@@ -22,5 +23,7 @@ export function decideWebhookDelivery(
       return requestRedelivery(state, command.data);
     case 'RequestRecovery':
       return requestRecovery(state, command.data);
+    case 'CompactWebhookHistory':
+      return compactWebhookHistory(state, command.data);
   }
 }

@@ -32,8 +32,11 @@ describe('evolveWebhookDelivery', () => {
           firstTryAt: null,
           lastTryAt: null,
           requestedAt: [],
+          compacted: false,
         },
       ],
+      lastActivityAt: T0,
+      changedSinceCompaction: true,
     });
   });
 

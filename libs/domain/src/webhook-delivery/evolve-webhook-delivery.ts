@@ -1,12 +1,31 @@
-import { type WebhookDeliveryEvent, type WebhookQueuedData } from './webhook-delivery.events';
+import {
+  type WebhookDeliveryEvent,
+  type WebhookQueuedData,
+  type WebhookStreamEvent,
+} from './webhook-delivery.events';
 import { type WebhookDeliveryState, type WebhookQueueEntry } from './webhook-delivery.state';
 import { REDELIVERY_WINDOW } from './redelivery-rate-limit';
+import { compactedState } from './compact-webhook-history';
 
 export function evolveWebhookDelivery(
   state: WebhookDeliveryState,
-  event: WebhookDeliveryEvent,
+  event: WebhookStreamEvent,
 ): WebhookDeliveryState {
+  if (event.type === 'WebhookHistoryCompacted') return compactedState(event.data);
   if (state.status === 'empty') return event.type === 'WebhookQueued' ? opened(event.data) : state;
+  const next = applied(state, event);
+  // An event that changed nothing (a duplicate, one about an unknown id) leaves the state as it was.
+  if (next === state) return state;
+  return {
+    ...next,
+    lastActivityAt: Math.max(next.lastActivityAt, timeOf(event)),
+    changedSinceCompaction: true,
+  };
+}
+
+type ActiveState = Extract<WebhookDeliveryState, { status: 'active' }>;
+
+function applied(state: ActiveState, event: WebhookDeliveryEvent): ActiveState {
   switch (event.type) {
     case 'WebhookQueued':
       return state.entries.some((entry) => entry.eventId === event.data.eventId)
@@ -45,19 +64,29 @@ export function evolveWebhookDelivery(
     case 'WebhookRedeliveryRequested':
       return requeued(requested(state, event.data.eventId, event.data.at), event.data.eventId);
     case 'WebhookRetryRequested':
-      return update(requested(state, event.data.eventId, event.data.at), event.data.eventId, {
+      return update(requested(state, event.data.eventId, event.data.at), event.data.eventId, () => ({
         nextAttemptAt: event.data.at,
-      });
+      }));
     default:
       // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
       return state;
   }
 }
 
-type ActiveState = Extract<WebhookDeliveryState, { status: 'active' }>;
+/** When the event happened, as it says itself. */
+function timeOf(event: WebhookDeliveryEvent): number {
+  return event.type === 'WebhookQueued' ? event.data.queuedAt : event.data.at;
+}
 
 function opened(data: WebhookQueuedData): WebhookDeliveryState {
-  return { status: 'active', attemptId: data.attemptId, partnerId: data.partnerId, entries: [queued(data)] };
+  return {
+    status: 'active',
+    attemptId: data.attemptId,
+    partnerId: data.partnerId,
+    entries: [queued(data)],
+    lastActivityAt: data.queuedAt,
+    changedSinceCompaction: true,
+  };
 }
 
 function queued(data: WebhookQueuedData): WebhookQueueEntry {
@@ -75,17 +104,21 @@ function queued(data: WebhookQueuedData): WebhookQueueEntry {
     firstTryAt: null,
     lastTryAt: null,
     requestedAt: [],
+    compacted: false,
   };
 }
 
-/** A redelivery or a retry brought forward was asked for at `at`: the latest REDELIVERY_WINDOW.requests are kept. */
-function requested(state: ActiveState, eventId: string, at: number): ActiveState {
+/** The entry of `eventId` changed as `changes` says; the same state when no entry has that id. */
+function update(
+  state: ActiveState,
+  eventId: string,
+  changes: (entry: WebhookQueueEntry) => Partial<WebhookQueueEntry>,
+): ActiveState {
+  if (!state.entries.some((entry) => entry.eventId === eventId)) return state;
   return {
     ...state,
     entries: state.entries.map((entry) =>
-      entry.eventId === eventId
-        ? { ...entry, requestedAt: [...entry.requestedAt, at].slice(-REDELIVERY_WINDOW.requests) }
-        : entry,
+      entry.eventId === eventId ? { ...entry, ...changes(entry) } : entry,
     ),
   };
 }
@@ -97,27 +130,19 @@ function tried(
   at: number,
   changes: Partial<WebhookQueueEntry>,
 ): ActiveState {
-  return {
-    ...state,
-    entries: state.entries.map((entry) =>
-      entry.eventId === eventId
-        ? {
-            ...entry,
-            ...changes,
-            deliveries: entry.deliveries + 1,
-            firstTryAt: entry.firstTryAt ?? at,
-            lastTryAt: at,
-          }
-        : entry,
-    ),
-  };
+  return update(state, eventId, (entry) => ({
+    ...changes,
+    deliveries: entry.deliveries + 1,
+    firstTryAt: entry.firstTryAt ?? at,
+    lastTryAt: at,
+  }));
 }
 
-function update(state: ActiveState, eventId: string, changes: Partial<WebhookQueueEntry>): ActiveState {
-  return {
-    ...state,
-    entries: state.entries.map((entry) => (entry.eventId === eventId ? { ...entry, ...changes } : entry)),
-  };
+/** A redelivery or a retry brought forward was asked for at `at`: the latest REDELIVERY_WINDOW.requests are kept. */
+function requested(state: ActiveState, eventId: string, at: number): ActiveState {
+  return update(state, eventId, (entry) => ({
+    requestedAt: [...entry.requestedAt, at].slice(-REDELIVERY_WINDOW.requests),
+  }));
 }
 
 /**

@@ -11,6 +11,7 @@ export { REDELIVERY_WINDOW, redeliveryAllowedAt } from './redelivery-rate-limit'
 export * from './webhook-delivery-refused.error';
 export * from './webhook-delivery-input.error';
 export { evolveWebhookDelivery } from './evolve-webhook-delivery';
+export { MIN_WEBHOOK_RETENTION_MS } from './compact-webhook-history';
 export { decideWebhookDelivery } from './decide-webhook-delivery';
 export {
   attemptIdOfWebhookStream,

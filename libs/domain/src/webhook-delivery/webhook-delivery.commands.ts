@@ -55,5 +55,16 @@ export type RequestRecovery = Command<
   { from: number; to: number; now: number; requestedBy: string; capped?: boolean }
 >;
 
+/**
+ * The history compaction (docs/webhooks.md "Retention"): summarise the stream's tries once every event of it was
+ * delivered or abandoned and its newest event is older than `retentionMs` (at least
+ * WEBHOOK_CONTROL_LIMITS.retentionDays). `queuedPositions`: the global log position of each event's WebhookQueued,
+ * as the caller read the stream (or an earlier summary had it), kept in the summary for the control plane's index.
+ */
+export type CompactWebhookHistory = Command<
+  'CompactWebhookHistory',
+  { now: number; retentionMs: number; queuedPositions: Readonly<Record<string, string>> }
+>;
+
 export type WebhookDeliveryCommand =
-  QueueWebhook | RecordDeliveryResult | RequestRedelivery | RequestRecovery;
+  QueueWebhook | RecordDeliveryResult | RequestRedelivery | RequestRecovery | CompactWebhookHistory;

@@ -1,6 +1,6 @@
 import { type Decider } from '@svc/contract';
 import { type WebhookDeliveryCommand } from './webhook-delivery.commands';
-import { type WebhookDeliveryEvent, webhookDeliveryEventShapes } from './webhook-delivery.events';
+import { type WebhookStreamEvent, webhookStreamEventShapes } from './webhook-delivery.events';
 import { initialWebhookDeliveryState, type WebhookDeliveryState } from './webhook-delivery.state';
 import { evolveWebhookDelivery } from './evolve-webhook-delivery';
 import { decideWebhookDelivery } from './decide-webhook-delivery';
@@ -16,11 +16,11 @@ export const attemptIdOfWebhookStream = (streamId: string) => streamId.slice(WEB
 export const webhookDeliveryDecider: Decider<
   WebhookDeliveryState,
   WebhookDeliveryCommand,
-  WebhookDeliveryEvent
+  WebhookStreamEvent
 > = {
   name: 'webhook-delivery',
   initialState: initialWebhookDeliveryState,
   evolve: evolveWebhookDelivery,
   decide: decideWebhookDelivery,
-  ...webhookDeliveryEventShapes,
+  ...webhookStreamEventShapes,
 };

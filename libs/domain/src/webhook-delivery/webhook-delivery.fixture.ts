@@ -1,6 +1,6 @@
 import { type WebhookEventKind } from '@svc/contract';
 import { type DeliveryResult, type WebhookDeliveryCommand } from './webhook-delivery.commands';
-import { type WebhookDeliveryEvent } from './webhook-delivery.events';
+import { type WebhookDeliveryEvent, type WebhookStreamEvent } from './webhook-delivery.events';
 import { type WebhookDeliveryState } from './webhook-delivery.state';
 import { evolveWebhookDelivery } from './evolve-webhook-delivery';
 import { webhookDeliveryDecider } from './webhook-delivery.decider';
@@ -16,7 +16,7 @@ export const NO_JITTER = 0.5;
 /** The webhook delivery decider, as deciderSpec takes it. */
 export const webhookDeliveryUnderTest = webhookDeliveryDecider;
 
-export const fold = (events: WebhookDeliveryEvent[]): WebhookDeliveryState =>
+export const fold = (events: WebhookStreamEvent[]): WebhookDeliveryState =>
   events.reduce(evolveWebhookDelivery, initialWebhookDeliveryState);
 
 const lifecycle: Record<string, { event: WebhookEventKind; lifecycleRevision: number; occurredAt: number }> =
@@ -128,6 +128,17 @@ export const recoverCapped = (
 ): WebhookDeliveryCommand => ({
   type: 'RequestRecovery',
   data: { from, to, now, requestedBy, capped: true },
+});
+
+/** The history compaction, with a retention of 30 days unless said otherwise. */
+export const RETENTION_MS = 30 * 86_400_000;
+export const compact = (
+  now: number,
+  queuedPositions: Record<string, string> = {},
+  retentionMs = RETENTION_MS,
+): WebhookDeliveryCommand => ({
+  type: 'CompactWebhookHistory',
+  data: { now, retentionMs, queuedPositions },
 });
 
 // Results, as the dispatcher classifies them.

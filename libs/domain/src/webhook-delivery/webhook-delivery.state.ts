@@ -26,6 +26,8 @@ export interface WebhookQueueEntry {
    * REDELIVERY_WINDOW.requests of them, what the redelivery cap is decided on.
    */
   requestedAt: number[];
+  /** Its earlier tries were compacted (WebhookHistoryCompacted): counted in `deliveries`, no longer in the stream. */
+  compacted: boolean;
 }
 
 /**
@@ -34,7 +36,16 @@ export interface WebhookQueueEntry {
  */
 export type WebhookDeliveryState =
   | { status: 'empty' }
-  | { status: 'active'; attemptId: string; partnerId: string; entries: WebhookQueueEntry[] };
+  | {
+      status: 'active';
+      attemptId: string;
+      partnerId: string;
+      entries: WebhookQueueEntry[];
+      /** The newest time an event of the stream carries (queued, a try, a request); what retention counts from. */
+      lastActivityAt: number;
+      /** Something happened since the last compaction (or there was none): there is history to compact. */
+      changedSinceCompaction: boolean;
+    };
 
 export const initialWebhookDeliveryState: WebhookDeliveryState = { status: 'empty' };
 

@@ -46,6 +46,7 @@ describe('webhookEventHistories', () => {
         ],
         deliveryCount: 3,
         deliveriesOmitted: 0,
+        historyCompacted: false,
         firstDeliveryAt: T0,
         lastDeliveryAt: T0 + 6_001,
       },

@@ -1,5 +1,5 @@
 import { type WebhookEventKind, WEBHOOK_CONTROL_LIMITS } from '@svc/contract';
-import { type WebhookDeliveryEvent } from './webhook-delivery.events';
+import { type WebhookStreamEvent } from './webhook-delivery.events';
 import { initialWebhookDeliveryState, queueEntries, type WebhookEntryStatus } from './webhook-delivery.state';
 import { evolveWebhookDelivery } from './evolve-webhook-delivery';
 
@@ -26,8 +26,10 @@ export interface WebhookEventHistory {
   deliveries: WebhookDeliveryTry[];
   /** Every try ever recorded for the event. */
   deliveryCount: number;
-  /** Tries counted in `deliveryCount` and not in `deliveries`. */
+  /** Tries counted in `deliveryCount` and not in `deliveries` (older than the listed ones, or compacted). */
   deliveriesOmitted: number;
+  /** Its tries before a compaction are counted, no longer listed. */
+  historyCompacted: boolean;
   /** When the first and the last try ended; null before the first. */
   firstDeliveryAt: number | null;
   lastDeliveryAt: number | null;
@@ -39,7 +41,7 @@ export interface WebhookEventHistory {
  * (security review N-L8).
  */
 export function webhookEventHistories(
-  events: readonly WebhookDeliveryEvent[],
+  events: readonly WebhookStreamEvent[],
   maxTries: number = WEBHOOK_CONTROL_LIMITS.maxDeliveriesListedPerEvent,
 ): WebhookEventHistory[] {
   const state = events.reduce(evolveWebhookDelivery, initialWebhookDeliveryState);
@@ -76,6 +78,7 @@ export function webhookEventHistories(
         deliveries,
         deliveryCount: entry.deliveries,
         deliveriesOmitted: entry.deliveries - deliveries.length,
+        historyCompacted: entry.compacted,
         firstDeliveryAt: entry.firstTryAt,
         lastDeliveryAt: entry.lastTryAt,
       };

@@ -301,4 +301,17 @@ export class ServiceEnv {
   @Min(100)
   @Max(60000)
   WEBHOOK_TIMEOUT_MS = 15000;
+
+  /**
+   * Days every webhook delivery try stays listed before an ended event's tries are compacted into counts
+   * (docs/webhooks.md "Retention"). The control plane promises partners 30: less is refused at boot.
+   */
+  @Type(() => Number)
+  @IsInt({ message: 'WEBHOOK_HISTORY_RETENTION_DAYS must be a whole number of days' })
+  @Min(30, {
+    message:
+      'WEBHOOK_HISTORY_RETENTION_DAYS must be at least 30: partners are promised 30 days of webhook delivery history',
+  })
+  @Max(36500)
+  WEBHOOK_HISTORY_RETENTION_DAYS = 30;
 }

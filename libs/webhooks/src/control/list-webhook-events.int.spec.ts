@@ -83,6 +83,7 @@ describe('listWebhookEvents on SQLite', () => {
         deliveries: [],
         deliveryCount: 0,
         deliveriesOmitted: 0,
+        historyCompacted: false,
         firstDeliveryAt: null,
         lastDeliveryAt: null,
       },

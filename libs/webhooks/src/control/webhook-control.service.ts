@@ -11,7 +11,7 @@ import {
 } from '@svc/contract';
 import {
   redeliveryAllowedAt,
-  type WebhookDeliveryEvent,
+  type WebhookStreamEvent,
   WebhookDeliveryRefusedError,
   type WebhookDeliveryState,
   webhookEventHistories,
@@ -21,7 +21,7 @@ import { comparePositions, EVENT_STORE, type EventStore, type Position } from '@
 import { type BusReply, type FeatureRefusal, type FeatureRequest, type MessagePattern } from '@svc/messaging';
 import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
 import { listWebhookEvents } from './list-webhook-events';
-import { queuedWebhookOf } from './webhook-queued';
+import { queuedWebhooksOf } from './webhook-queued';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
 import { readWebhookStream } from './webhook-records';
 import { commandWebhooks } from '../dispatch/webhook-stream';
@@ -181,14 +181,16 @@ export class WebhookControlService {
     to: number,
     { after, asOf }: RecoverContinuation,
   ): Promise<boolean> {
-    for (const event of await this.store.readStream(webhookStreamId(attemptId))) {
-      const queued = queuedWebhookOf(event);
-      if (queued === null || queued.occurredAt === null) continue;
+    // Its WebhookQueued events, or (once compacted) those its history summary kept, with their positions.
+    for (const queued of (await this.store.readStream(webhookStreamId(attemptId))).flatMap(
+      queuedWebhooksOf,
+    )) {
+      if (queued.occurredAt === null) continue;
       const at = queued.occurredAt;
-      if (at < from || at >= to || comparePositions(event.position, asOf) > 0) continue;
+      if (at < from || at >= to || comparePositions(queued.position, asOf) > 0) continue;
       if (
         at < after.occurredAt ||
-        (at === after.occurredAt && comparePositions(event.position, after.position) <= 0)
+        (at === after.occurredAt && comparePositions(queued.position, after.position) <= 0)
       )
         return true;
     }
@@ -201,7 +203,7 @@ export class WebhookControlService {
     return this.readModel.index.attemptOf(partnerId, eventId);
   }
 
-  private stream(attemptId: string): Promise<WebhookDeliveryEvent[]> {
+  private stream(attemptId: string): Promise<WebhookStreamEvent[]> {
     return readWebhookStream(this.store, attemptId);
   }
 }

@@ -1,4 +1,4 @@
-import { WEBHOOK_STREAM_PREFIX, type WebhookDeliveryEvent } from '@svc/domain';
+import { WEBHOOK_STREAM_PREFIX, type WebhookStreamEvent, webhookStreamEventShapes } from '@svc/domain';
 import {
   comparePositions,
   isRecord,
@@ -14,7 +14,7 @@ import {
   type IndexedEvent,
   type QueuedAt,
   type QueuedPage,
-  queuedWebhookOf,
+  queuedWebhooksOf,
 } from './webhook-queued';
 
 /** The tables' version: a change of their shape is a new version (new tables, projected again from the log). */
@@ -56,6 +56,7 @@ type Row = {
   occurred_at: number | null;
   position: string;
   seq: number;
+  position_key: string;
 };
 
 /**
@@ -106,11 +107,14 @@ export class WebhookEventTable {
     db.exec(`DELETE FROM ${QUEUED}`);
   }
 
-  /** Records the event if it is a WebhookQueued (in log order; one already recorded at its position is ignored). */
+  /**
+   * Records the queued events the event stands for (in log order): a WebhookQueued, or those a history summary kept
+   * (each at its WebhookQueued's position, so after a compaction the rows stay where they were, and a table projected
+   * again from the truncated stream gets them back in place). One already recorded at its position is ignored.
+   */
   apply(event: IndexedEvent): void {
-    const queued = queuedWebhookOf(event);
-    if (queued === null) return;
-    this.insert.run({ ...queued, position: event.position, key: positionKey(event.position) });
+    for (const queued of queuedWebhooksOf(event))
+      this.insert.run({ ...queued, key: positionKey(queued.position) });
   }
 
   /**
@@ -185,14 +189,15 @@ export class WebhookEventTable {
       where.push('position_key <= @asOf');
       parameters['asOf'] = positionKey(asOf);
     }
-    const sql = `SELECT attempt_id, event_id, occurred_at, position, seq FROM ${QUEUED}
+    const sql = `SELECT attempt_id, event_id, occurred_at, position, seq, position_key FROM ${QUEUED}
       WHERE ${where.join(' AND ')} ORDER BY occurred_at, position_key`;
     let statement = this.ranges.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql);
       this.ranges.set(sql, statement);
     }
-    const earliest = new Map<string, number>();
+    // Each attempt's first event in log order (its position; a row a history summary restored keeps its place).
+    const earliest = new Map<string, string>();
     let last: Row | undefined;
     let more = false;
     for (const row of statement.iterate(parameters) as Iterable<Row>) {
@@ -201,11 +206,13 @@ export class WebhookEventTable {
         more = true;
         break;
       }
-      if (known === undefined || known > row.seq) earliest.set(row.attempt_id, row.seq);
+      if (known === undefined || known > row.position_key) earliest.set(row.attempt_id, row.position_key);
       last = row;
     }
     return {
-      attempts: [...earliest].sort((a, b) => a[1] - b[1]).map(([attemptId]) => attemptId),
+      attempts: [...earliest]
+        .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+        .map(([attemptId]) => attemptId),
       next:
         more && last !== undefined ? { occurredAt: last.occurred_at!, position: last.position } : undefined,
     };
@@ -219,30 +226,34 @@ const WEBHOOK_EVENT_TYPES = [
   'WebhookAbandoned',
   'WebhookRedeliveryRequested',
   'WebhookRetryRequested',
-] as const satisfies readonly WebhookDeliveryEvent['type'][];
+  'WebhookHistoryCompacted',
+] as const satisfies readonly WebhookStreamEvent['type'][];
 
 /** The table of a read-model database (one per database: its prepared statements). */
 export const webhookEventTableOf = perReadModelDb((db) => new WebhookEventTable(db));
 
 /**
- * The control plane's index as a projection: every `webhook-` stream, WebhookQueued events recorded in the
- * WebhookEventTable. The other webhook events are read and left (known types; a type of a newer build is skipped).
+ * The control plane's index as a projection: every `webhook-` stream, WebhookQueued events (and the events a history
+ * summary kept) recorded in the WebhookEventTable. The other webhook events are read and left (known types; a type of
+ * a newer build is skipped).
  */
-export const webhookEventsProjection = projection<WebhookDeliveryEvent>({
+export const webhookEventsProjection = projection<WebhookStreamEvent>({
   name: WEBHOOK_EVENTS_PROJECTION,
   version: WEBHOOK_TABLES_VERSION,
   streamPrefixes: [WEBHOOK_STREAM_PREFIX],
   eventTypes: WEBHOOK_EVENT_TYPES,
-  isEvent: (event: StreamEvent): event is WebhookDeliveryEvent =>
+  isEvent: (event: StreamEvent): event is WebhookStreamEvent =>
     isRecord(event.data) &&
-    (event.type !== 'WebhookQueued' ||
-      (typeof event.data['partnerId'] === 'string' &&
-        typeof event.data['attemptId'] === 'string' &&
-        typeof event.data['eventId'] === 'string')),
+    (event.type === 'WebhookHistoryCompacted'
+      ? webhookStreamEventShapes.isEvent(event)
+      : event.type !== 'WebhookQueued' ||
+        (typeof event.data['partnerId'] === 'string' &&
+          typeof event.data['attemptId'] === 'string' &&
+          typeof event.data['eventId'] === 'string')),
   init: (db) => WebhookEventTable.init(db),
   truncate: (db) => WebhookEventTable.truncate(db),
   evolve: (db, event) => {
-    if (event.type !== 'WebhookQueued') return;
+    if (event.type !== 'WebhookQueued' && event.type !== 'WebhookHistoryCompacted') return;
     webhookEventTableOf(db).apply({
       type: event.type,
       data: { ...event.data },

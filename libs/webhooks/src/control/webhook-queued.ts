@@ -28,6 +28,41 @@ export interface AttemptsPage {
   next: QueuedAt | undefined;
 }
 
+/** One queued event as the index records it: whose, which, when it occurred, and its WebhookQueued's log position. */
+export interface QueuedWebhook {
+  partnerId: string;
+  eventId: string;
+  attemptId: string;
+  occurredAt: number | null;
+  position: Position;
+}
+
+/**
+ * The queued events an event of a `webhook-` stream stands for (pure): a WebhookQueued its own, at its position; a
+ * WebhookHistoryCompacted each event it summarises, at the position its WebhookQueued had (the stream is truncated
+ * before the summary, so an index projected again from the log finds them there). [] for any other event.
+ */
+export function queuedWebhooksOf(event: IndexedEvent): QueuedWebhook[] {
+  if (event.type === 'WebhookHistoryCompacted') {
+    const { partnerId, attemptId, events } = event.data;
+    if (typeof partnerId !== 'string' || typeof attemptId !== 'string' || !Array.isArray(events)) return [];
+    return events.flatMap((summary: unknown) => {
+      if (typeof summary !== 'object' || summary === null) return [];
+      const { eventId, occurredAt, queuedPosition } = summary as Record<string, unknown>;
+      if (typeof eventId !== 'string' || typeof queuedPosition !== 'string') return [];
+      return [
+        { partnerId, eventId, attemptId, occurredAt: timeOrNull(occurredAt), position: queuedPosition },
+      ];
+    });
+  }
+  const queued = queuedWebhookOf(event);
+  return queued === null ? [] : [{ ...queued, position: event.position }];
+}
+
+function timeOrNull(value: unknown): number | null {
+  return typeof value === 'number' && !Number.isNaN(value) ? value : null;
+}
+
 /** The partner's WebhookQueued in `event`, or null (pure: what the index records of one event of the log). */
 export function queuedWebhookOf(
   event: IndexedEvent,
@@ -36,6 +71,5 @@ export function queuedWebhookOf(
   const { partnerId, attemptId, eventId, occurredAt } = event.data;
   if (typeof partnerId !== 'string' || typeof attemptId !== 'string' || typeof eventId !== 'string')
     return null;
-  const at = typeof occurredAt === 'number' && !Number.isNaN(occurredAt) ? occurredAt : null;
-  return { partnerId, eventId, attemptId, occurredAt: at };
+  return { partnerId, eventId, attemptId, occurredAt: timeOrNull(occurredAt) };
 }

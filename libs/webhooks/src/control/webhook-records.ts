@@ -1,7 +1,7 @@
 import { type WebhookEventRecord } from '@svc/contract';
 import {
   webhookDeliveryDecider,
-  type WebhookDeliveryEvent,
+  type WebhookStreamEvent,
   type WebhookEventHistory,
   webhookStreamId,
 } from '@svc/domain';
@@ -20,6 +20,7 @@ export function record(history: WebhookEventHistory): WebhookEventRecord {
     deliveries: history.deliveries.map((d) => ({ ...d, at: iso(d.at) })),
     deliveryCount: history.deliveryCount,
     deliveriesOmitted: history.deliveriesOmitted,
+    historyCompacted: history.historyCompacted,
     firstDeliveryAt: history.firstDeliveryAt === null ? null : iso(history.firstDeliveryAt),
     lastDeliveryAt: history.lastDeliveryAt === null ? null : iso(history.lastDeliveryAt),
   };
@@ -29,10 +30,7 @@ export function record(history: WebhookEventHistory): WebhookEventRecord {
  * The attempt's webhook delivery events, as the decider reads them: those its guard recognises (a known type with the
  * shape it folds); a type of a newer build or a malformed event is left out of the listing, never cast.
  */
-export async function readWebhookStream(
-  store: EventStore,
-  attemptId: string,
-): Promise<WebhookDeliveryEvent[]> {
+export async function readWebhookStream(store: EventStore, attemptId: string): Promise<WebhookStreamEvent[]> {
   return (await store.readStream(webhookStreamId(attemptId))).flatMap((e) => {
     const event = { type: e.type, data: e.data };
     return webhookDeliveryDecider.isEvent?.(event) ? [event] : [];

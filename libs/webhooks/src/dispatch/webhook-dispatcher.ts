@@ -4,8 +4,8 @@ import {
   attemptIdOfWebhookStream,
   type QueueWebhook,
   WEBHOOK_STREAM_PREFIX,
-  type WebhookDeliveryEvent,
-  webhookDeliveryEventShapes,
+  type WebhookStreamEvent,
+  webhookStreamEventShapes,
 } from '@svc/domain';
 import {
   EVENT_STORE,
@@ -35,10 +35,10 @@ export const DISPATCHER_CHECKPOINT_EVERY_MS = 5_000;
  * decider knows and of the shape it folds (its own guard). Another type is skipped, a malformed event quarantined
  * (CatchUpWorker).
  */
-export const dispatcherReads = projectedEvents<WebhookDeliveryEvent>({
+export const dispatcherReads = projectedEvents<WebhookStreamEvent>({
   name: DISPATCHER_LEASE_GROUP,
   streamPrefixes: [WEBHOOK_STREAM_PREFIX],
-  ...eventsOfDecider(webhookDeliveryEventShapes),
+  ...eventsOfDecider(webhookStreamEventShapes),
 });
 
 /**
@@ -57,7 +57,7 @@ export const dispatcherReads = projectedEvents<WebhookDeliveryEvent>({
  * so per-attempt order holds across instances, and a dead instance's attempts move on once its leases expire.
  */
 @Injectable()
-export class WebhookDispatcher extends CatchUpWorker<WebhookDeliveryEvent> {
+export class WebhookDispatcher extends CatchUpWorker<WebhookStreamEvent> {
   private readonly open = new Set<string>();
   private readonly runs: DeliveryRuns;
   /** Each attempt's webhook queue as last written here: commands and runs skip reading it back. */
@@ -168,7 +168,7 @@ export class WebhookDispatcher extends CatchUpWorker<WebhookDeliveryEvent> {
    * What this dispatcher wrote itself (its copy of the queue holds it already) was acted on when it was written: a
    * recovery's thousands of recorded tries do not each open their attempt again for the next pass to look at.
    */
-  protected override observe(event: Projected<WebhookDeliveryEvent>): void {
+  protected override observe(event: Projected<WebhookStreamEvent>): void {
     const attemptId = attemptIdOfWebhookStream(event.streamId);
     if (!this.queues.seen(attemptId, event.revision)) return;
     this.open.add(attemptId);

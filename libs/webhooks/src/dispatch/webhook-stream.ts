@@ -1,7 +1,7 @@
 import {
   type WebhookDeliveryCommand,
   webhookDeliveryDecider,
-  type WebhookDeliveryEvent,
+  type WebhookStreamEvent,
   type WebhookDeliveryState,
   webhookStreamId,
 } from '@svc/domain';
@@ -28,7 +28,7 @@ export async function commandWebhooks(
   stepId: string,
   command: WebhookDeliveryCommand,
   known?: KnownQueues,
-): Promise<CommandResult<WebhookDeliveryState, WebhookDeliveryEvent>> {
+): Promise<CommandResult<WebhookDeliveryState, WebhookStreamEvent>> {
   const result = await handleCommand(
     store,
     webhookStreamId(attemptId),
@@ -47,6 +47,6 @@ export async function decideWebhooks(
   attemptId: string,
   stepId: string,
   command: WebhookDeliveryCommand,
-): Promise<WebhookDeliveryEvent[]> {
+): Promise<WebhookStreamEvent[]> {
   return (await commandWebhooks(store, attemptId, stepId, command)).events;
 }
