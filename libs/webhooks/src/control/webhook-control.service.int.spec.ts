@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ChainRegistry } from '@svc/chains';
 import {
   type RecoveredWebhookEvent,
   WEBHOOK_CONTROL_LIMITS,
@@ -14,10 +13,8 @@ import {
 import { WEBHOOK_STREAM_PREFIX, webhookStreamId } from '@svc/domain';
 import { SqliteEventStore, openReadModelDatabase } from '@svc/event-store';
 import { type FeatureRequest, type ResourceRef } from '@svc/messaging';
-import { PARTNER_DEFAULTS, PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
-import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
-import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
+import { idleDispatcher } from '../dispatch/idle-dispatcher.test-helper';
 import { WebhookControlService } from './webhook-control.service';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
 
@@ -43,22 +40,7 @@ describe('WebhookControlService.recover on SQLite', () => {
     store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
     model = new WebhookEventsReadModel(store, openReadModelDatabase(':memory:'));
     // Never ticked, so it holds no shard and delivers nothing: the redeliveries stay queued in the streams.
-    const dispatcher = new WebhookDispatcher(
-      store,
-      new PartnerDirectory([
-        {
-          ...PARTNER_DEFAULTS,
-          partnerId: 'p-a',
-          secret: 'p-a-secret-0123456789',
-          authVersion: 2,
-          callbackUrl: null,
-        },
-      ]),
-      new ChainRegistry([]),
-      new ManualClock(T0 + 90_000_000),
-      { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: 0 },
-      { instanceId: 'recover-test', shardCount: 4, leaseTtlMs: 15_000 },
-    );
+    const dispatcher = idleDispatcher(store, ['p-a'], new ManualClock(T0 + 90_000_000));
     service = new WebhookControlService(store, dispatcher, model);
   });
   afterEach(async () => {

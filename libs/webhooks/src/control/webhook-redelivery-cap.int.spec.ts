@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChainRegistry } from '@svc/chains';
 import { WEBHOOK_CONTROL_LIMITS, type WebhookRecoverRange } from '@svc/contract';
 import { webhookStreamId } from '@svc/domain';
 import { SqliteEventStore, openReadModelDatabase } from '@svc/event-store';
 import { type FeatureRequest } from '@svc/messaging';
-import { PARTNER_DEFAULTS, PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
-import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
-import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
+import { idleDispatcher } from '../dispatch/idle-dispatcher.test-helper';
 import { WebhookControlService } from './webhook-control.service';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
 
@@ -34,22 +31,7 @@ describe('the redelivery cap of the webhook control plane on SQLite', () => {
     store = SqliteEventStore.open({ file: join(dir, 'events.sqlite') });
     model = new WebhookEventsReadModel(store, openReadModelDatabase(':memory:'));
     // Never ticked, so it delivers nothing: the test records each new pass's delivery itself.
-    const dispatcher = new WebhookDispatcher(
-      store,
-      new PartnerDirectory([
-        {
-          ...PARTNER_DEFAULTS,
-          partnerId: 'p-a',
-          secret: 'p-a-secret-0123456789',
-          authVersion: 2,
-          callbackUrl: null,
-        },
-      ]),
-      new ChainRegistry([]),
-      new ManualClock(T0),
-      { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: 0 },
-      { instanceId: 'cap-test', shardCount: 4, leaseTtlMs: 15_000 },
-    );
+    const dispatcher = idleDispatcher(store, ['p-a'], new ManualClock(T0));
     service = new WebhookControlService(store, dispatcher, model);
     for (const [attemptId, eventId] of [
       ['at_1', 'ev-1'],

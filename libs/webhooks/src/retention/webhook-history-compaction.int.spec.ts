@@ -3,17 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ChainRegistry } from '@svc/chains';
 import { type WebhookEventRecord, type WebhookRecoverRange } from '@svc/contract';
 import { WEBHOOK_STREAM_PREFIX, webhookStreamId } from '@svc/domain';
 import { type NewEvent, openReadModelDatabase, SqliteEventStore } from '@svc/event-store';
 import { type FeatureRequest } from '@svc/messaging';
-import { PARTNER_DEFAULTS, PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
 import { listWebhookEvents } from '../control/list-webhook-events';
 import { WebhookControlService } from '../control/webhook-control.service';
 import { WebhookEventsReadModel } from '../control/webhook-events.read-model';
-import { WebhookDispatcher } from '../dispatch/webhook-dispatcher';
+import { idleDispatcher } from '../dispatch/idle-dispatcher.test-helper';
 import { decideWebhooks } from '../dispatch/webhook-stream';
 import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
 import { compactWebhookHistories, type CompactionReport } from './compact-webhook-histories';
@@ -55,7 +53,7 @@ describe('webhook history compaction on SQLite', () => {
     time.set(T0);
     store = SqliteEventStore.open({ file, clock });
     model = new WebhookEventsReadModel(store, openReadModelDatabase(':memory:'));
-    service = new WebhookControlService(store, idleDispatcher(store), model);
+    service = new WebhookControlService(store, idleDispatcher(store, ['p-a', 'p-b'], time), model);
     fates.clear();
     // Interleaved as a busy log is: old ended, old retrying, an attempt stream between them.
     for (let i = 0; i < OLD_ENDED + OLD_RETRYING; i++) {
@@ -73,26 +71,6 @@ describe('webhook history compaction on SQLite', () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
-
-  function idleDispatcher(on: SqliteEventStore): WebhookDispatcher {
-    // Never ticked: it holds no shard and delivers nothing.
-    return new WebhookDispatcher(
-      on,
-      new PartnerDirectory(
-        ['p-a', 'p-b'].map((partnerId) => ({
-          ...PARTNER_DEFAULTS,
-          partnerId,
-          secret: `${partnerId}-secret-0123456789`,
-          authVersion: 2 as const,
-          callbackUrl: null,
-        })),
-      ),
-      new ChainRegistry([]),
-      time,
-      { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: 0 },
-      { instanceId: `dispatcher-${randomUUID()}`, shardCount: 4, leaseTtlMs: 15_000 },
-    );
-  }
 
   function event(type: string, data: Record<string, unknown>): NewEvent {
     return { id: randomUUID(), type, data };
