@@ -8,8 +8,8 @@ import {
   intentSessionEventShapes,
   type TransactionClaimEvent,
   transactionClaimEventShapes,
-  type WebhookDeliveryEvent,
-  webhookDeliveryEventShapes,
+  type WebhookStreamEvent,
+  webhookStreamEventShapes,
 } from '@svc/domain';
 import {
   type ClassifiedEvent,
@@ -42,7 +42,7 @@ const reads = <E extends StreamEvent>(kind: string, shapes: DeciderEventShapes<E
 export const auditReads = {
   attempt: reads<AttemptEvent>('attempt', attemptEventShapes),
   intent: reads<IntentSessionEvent>('intent', intentSessionEventShapes),
-  webhook: reads<WebhookDeliveryEvent>('webhook', webhookDeliveryEventShapes),
+  webhook: reads<WebhookStreamEvent>('webhook', webhookStreamEventShapes),
   txclaim: reads<TransactionClaimEvent>('txclaim', transactionClaimEventShapes),
   idempotency: reads<IdempotencyEvent>('idempotency', idempotencyEventShapes),
 };
@@ -51,7 +51,7 @@ export const auditReads = {
 export type AuditedEvent =
   | { stream: 'attempt'; event: Projected<AttemptEvent> }
   | { stream: 'intent'; event: Projected<IntentSessionEvent> }
-  | { stream: 'webhook'; event: Projected<WebhookDeliveryEvent> }
+  | { stream: 'webhook'; event: Projected<WebhookStreamEvent> }
   | { stream: 'txclaim'; event: Projected<TransactionClaimEvent> }
   | { stream: 'idempotency'; event: Projected<IdempotencyEvent> };
 

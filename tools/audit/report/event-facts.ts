@@ -3,7 +3,7 @@ import {
   type IntentQuotedData,
   type IntentSessionEvent,
   type TransactionClaimEvent,
-  type WebhookDeliveryEvent,
+  type WebhookStreamEvent,
 } from '@svc/domain';
 import { type RecordedEvent } from '@svc/event-store';
 import { type AuditedEvent, readStoredEvent } from '../history/stored-events';
@@ -62,7 +62,7 @@ function claimFacts({ data: d }: TransactionClaimEvent): string {
   return `chain ${str(d.chainId)} tx ${str(d.txHash)} claimed by ${str(d.owner)}`;
 }
 
-function webhookFacts(event: WebhookDeliveryEvent): string {
+function webhookFacts(event: WebhookStreamEvent): string {
   switch (event.type) {
     case 'WebhookQueued': {
       const d = event.data;
@@ -80,6 +80,13 @@ function webhookFacts(event: WebhookDeliveryEvent): string {
       return `${str(event.data.eventId)} redelivery requested by ${str(event.data.requestedBy)}`;
     case 'WebhookRetryRequested':
       return `${str(event.data.eventId)} retry now requested by ${str(event.data.requestedBy)}`;
+    case 'WebhookHistoryCompacted': {
+      const events = event.data.events.map(
+        (e) =>
+          `${str(e.eventId)} ${str(e.status)} after ${str(e.deliveries)} tries (last ${time(e.lastTryAt)})`,
+      );
+      return `history compacted (older events of this stream truncated): ${events.join('; ')}`;
+    }
   }
 }
 
