@@ -61,7 +61,7 @@ describe('npm run bench -- --smoke', () => {
 
       expect(figures.map((f) => `${f.scenario} | ${f.name}`)).toEqual(
         ['quote', 'status read'].flatMap((endpoint) =>
-          ['requests/s', 'p50 latency', 'p99 latency'].map(
+          ['requests/s', 'p50 latency', 'p99 latency', 'p50 latency, one at a time (5 in a row)'].map(
             (figure) => `6. distributed, 1 replica | ${endpoint} ${figure}`,
           ),
         ),
