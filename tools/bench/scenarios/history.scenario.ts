@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +27,11 @@ import { processRssMb } from '../process-rss';
 
 const START_TARGET_MS = 3000;
 const RSS_TARGET_MB = 250;
+/**
+ * Issue 22 item 2 asks that a new replica "serve within seconds whatever the history", with no figure: 10 s is our
+ * reading at 1 000 000 attempts, where copying the 1.7 GB snapshot alone takes about 6 s on this machine's disk.
+ */
+const NEW_REPLICA_TARGET_MS = 10_000;
 /** Every p50 within this multiple of its figure at the smallest history. */
 const FLAT_TARGET = 1.5;
 
@@ -63,6 +68,20 @@ async function untilSignedPing(url: string, partner: BenchPartner, started: numb
 }
 
 const quiet = { info: () => undefined, warn: () => undefined };
+
+/**
+ * Reads every file of the store once (into the OS page cache): a store seeded long before the run (`--history-dir`)
+ * would otherwise be measured from the disk and the smallest, just written, from memory.
+ */
+async function readThrough(dataDir: string): Promise<{ ms: number; mb: number }> {
+  const started = performance.now();
+  let bytes = 0;
+  for (const name of readdirSync(dataDir).filter((f) => f.endsWith('.sqlite'))) {
+    for await (const chunk of createReadStream(join(dataDir, name), { highWaterMark: 1 << 20 }))
+      bytes += (chunk as Buffer).length;
+  }
+  return { ms: performance.now() - started, mb: bytes / 1e6 };
+}
 
 /** A snapshot of the store's read models, as a replica writes it into READ_MODELS_SNAPSHOT_DIR (ADR 0007). */
 async function snapshotOf(dataDir: string, dir: string): Promise<{ dir: string; ms: number; mb: number }> {
@@ -171,6 +190,12 @@ export async function historyScenario(options: BenchOptions): Promise<ScenarioRe
       );
       const m: Measured = { startMs: [], bootRss: [], loadRss: [], p50: {}, replicaMs: [] };
       const snapshot = await snapshotOf(dataDir, join(work, 'snapshots'));
+      const warmed = await readThrough(dataDir);
+      result.notes.push(
+        `History, ${label(shape)}: the store's files (${warmed.mb.toFixed(0)} MB) read once before the starts in ` +
+          `${(warmed.ms / 1000).toFixed(1)} s, so every size starts with them in the OS page cache, as the ` +
+          'smallest, just written, has them anyway.',
+      );
       result.notes.push(
         `History, ${label(shape)}: a snapshot of the read models (${snapshot.mb.toFixed(0)} MB) written in ` +
           `${(snapshot.ms / 1000).toFixed(1)} s.`,
@@ -255,7 +280,7 @@ export async function historyScenario(options: BenchOptions): Promise<ScenarioRe
       row('a new replica from a snapshot: spawn to a served search', 'ms', m.replicaMs, first.replicaMs, {
         on: 'measured',
         op: '≤',
-        value: START_TARGET_MS,
+        value: NEW_REPLICA_TARGET_MS,
       }),
       row('RSS after boot', 'MB', m.bootRss, first.bootRss, {
         on: 'measured',
