@@ -13,6 +13,11 @@ export interface WebhooksOptions {
   concurrency: number;
   /** The circuit breaker of each partner's endpoint (kept in this process's memory). */
   breaker: BreakerPolicy;
+  /**
+   * The non-public addresses webhooks may be sent to (IPs or CIDRs; WEBHOOK_ALLOWED_ADDRESSES). Absent: loopback only,
+   * the default off production; `[]`: public addresses only, the default in production.
+   */
+  allowedCallbackAddresses?: readonly string[];
   /** Retention and compaction of the delivery history (docs/webhooks.md "Retention"); absent: the defaults. */
   history?: WebhookHistoryOptions;
 }

@@ -17,8 +17,10 @@ import { providersConfig, type ProvidersConfig, ProvidersEnv } from '@svc/provid
 import { type QuotingOptions } from '@svc/quoting';
 import { DEFAULT_SETTLEMENT_OPTIONS, type SettlementOptions } from '@svc/settlement';
 import {
+  CallbackAddressPolicy,
   DEFAULT_WEBHOOK_HISTORY_OPTIONS,
   DEFAULT_WEBHOOKS_OPTIONS,
+  defaultAllowedCallbackAddresses,
   type WebhooksOptions,
 } from '@svc/webhooks';
 
@@ -161,8 +163,29 @@ function appConfig({ service: env, providers, kafka, tracing }: Env, name: strin
       tickMs: env.WEBHOOK_TICK_MS,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       history: { ...DEFAULT_WEBHOOK_HISTORY_OPTIONS, retentionDays: env.WEBHOOK_HISTORY_RETENTION_DAYS },
+      allowedCallbackAddresses: allowedCallbackAddresses(env),
     },
   };
+}
+
+/** WEBHOOK_ALLOWED_ADDRESSES, checked here so that a bad entry stops the boot naming the variable. */
+function allowedCallbackAddresses(env: ServiceEnv): string[] {
+  const listed = env.WEBHOOK_ALLOWED_ADDRESSES;
+  const ranges =
+    listed === undefined
+      ? defaultAllowedCallbackAddresses(env.NODE_ENV === 'production')
+      : listed
+          .split(',')
+          .map((r) => r.trim())
+          .filter((r) => r !== '');
+  try {
+    new CallbackAddressPolicy(ranges);
+  } catch {
+    throw new ConfigError(
+      'invalid environment:\n  WEBHOOK_ALLOWED_ADDRESSES: every entry must be an IP address or a CIDR (10.0.0.0/8, ::1)',
+    );
+  }
+  return ranges;
 }
 
 function checkRole(env: ServiceEnv, role: AppRole): void {

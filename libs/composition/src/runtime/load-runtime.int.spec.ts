@@ -93,6 +93,33 @@ describe('loadRuntime: nothing from development reaches production (M5)', () => 
     );
   });
 
+  it('refuses a plain-http callback URL, and sends webhooks to public addresses only unless some are allowed (N-M5)', () => {
+    const plain = file('plain.json', { partners: [{ ...acme, callbackUrl: 'http://acme.example/hooks' }] });
+    const recipient = { SERVICE_FEE_RECIPIENT: '0x1111111111111111111111111111111111111111' };
+    expect(() => loadRuntime({ ...production, ...recipient, PARTNERS_FILE: plain }, 'test')).toThrow(
+      /partners\[0\]\.callbackUrl: NODE_ENV=production sends webhooks over https only/,
+    );
+    const tls = file('tls.json', { partners: [{ ...acme, callbackUrl: 'https://acme.example/hooks' }] });
+    const booted = loadRuntime({ ...production, ...recipient, PARTNERS_FILE: tls }, 'test');
+    expect(booted.config.webhooks.allowedCallbackAddresses).toEqual([]);
+    const allowing = loadRuntime(
+      {
+        ...production,
+        ...recipient,
+        PARTNERS_FILE: tls,
+        WEBHOOK_ALLOWED_ADDRESSES: '10.20.0.0/16, fd00::/8',
+      },
+      'test',
+    );
+    expect(allowing.config.webhooks.allowedCallbackAddresses).toEqual(['10.20.0.0/16', 'fd00::/8']);
+    expect(() =>
+      loadRuntime(
+        { ...production, ...recipient, PARTNERS_FILE: tls, WEBHOOK_ALLOWED_ADDRESSES: 'intranet' },
+        'test',
+      ),
+    ).toThrow(/WEBHOOK_ALLOWED_ADDRESSES: every entry must be an IP address or a CIDR/);
+  });
+
   it('refuses a fee recipient that is a public development account, whatever its case', () => {
     const partners = file('ok.json', { partners: [acme] });
     const load = (recipient: string) =>

@@ -52,6 +52,10 @@ export function parsePartners(
       );
       return;
     }
+    if (production && entry.callbackUrl !== undefined && !entry.callbackUrl.startsWith('https://')) {
+      problems.push(`${at}.callbackUrl: NODE_ENV=production sends webhooks over https only`);
+      return;
+    }
     const secret = entry.secret ?? env[entry.secretEnv!];
     if (!secret || secret.length < 16) {
       problems.push(

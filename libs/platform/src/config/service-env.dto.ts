@@ -314,4 +314,13 @@ export class ServiceEnv {
   })
   @Max(36500)
   WEBHOOK_HISTORY_RETENTION_DAYS = 30;
+
+  /**
+   * The addresses webhooks may be sent to besides public ones (comma-separated IPs or CIDRs; docs/webhooks.md
+   * "Where webhooks may go"). Unset: none with NODE_ENV=production, loopback (127.0.0.0/8, ::1) otherwise. Loopback,
+   * private, link-local, shared, unique-local and metadata addresses are refused unless listed here.
+   */
+  @IsOptional()
+  @IsString()
+  WEBHOOK_ALLOWED_ADDRESSES?: string;
 }

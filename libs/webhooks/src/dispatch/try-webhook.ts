@@ -8,6 +8,7 @@ import {
 } from '@svc/domain';
 import { type EventStore } from '@svc/event-store';
 import { type Clock, type PartnerConfig } from '@svc/platform';
+import { type CallbackAddressPolicy } from '../delivery/callback-address-policy';
 import { deliverWebhook, type DeliveryResult } from '../delivery/deliver-webhook';
 import { type KnownQueues } from './known-queues';
 import { BACKLOG_AGE_MS, type PartnerTurns } from './partner-turns';
@@ -20,6 +21,8 @@ export interface TryWebhookDeps {
   chains: ChainRegistry;
   clock: Clock;
   timeoutMs: number;
+  /** Where webhooks may be sent (default: public addresses and loopback). */
+  addresses?: CallbackAddressPolicy;
   /** The attempts' webhook queues as last written: the try is recorded without reading the stream first. */
   queues?: KnownQueues;
   /** The attempts folded up to their last lifecycle event sent: the next body folds only what came after. */
@@ -78,6 +81,7 @@ export async function tryWebhook(
           body,
           now: () => clock.now(),
           timeoutMs: deps.timeoutMs,
+          ...(deps.addresses ? { addresses: deps.addresses } : {}),
         });
   const sent = Boolean(partner?.callbackUrl) && body !== null;
   const after = clock.now();

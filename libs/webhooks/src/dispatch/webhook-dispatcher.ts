@@ -24,6 +24,7 @@ import { BACKLOG_AGE_MS, PartnerTurns } from './partner-turns';
 import { AttemptFolds } from './webhook-payload';
 import { webhookMetrics } from './webhook-metrics';
 import { commandWebhooks } from './webhook-stream';
+import { CallbackAddressPolicy, defaultAllowedCallbackAddresses } from '../delivery/callback-address-policy';
 
 /** The lease group of the dispatcher instances: `lease-webhook-dispatcher-<shard>` streams. */
 export const DISPATCHER_LEASE_GROUP = 'webhook-dispatcher';
@@ -93,6 +94,9 @@ export class WebhookDispatcher extends CatchUpWorker<WebhookStreamEvent> {
       clock,
       partners,
       timeoutMs: options.timeoutMs,
+      addresses: new CallbackAddressPolicy(
+        options.allowedCallbackAddresses ?? defaultAllowedCallbackAddresses(false),
+      ),
       queues: this.queues,
       folds: this.folds,
       turns: this.turns,
