@@ -69,6 +69,28 @@ async function untilSignedPing(url: string, partner: BenchPartner, started: numb
 
 const quiet = { info: () => undefined, warn: () => undefined };
 
+/** `npm run service`'s entry on a seeded store, with only what it needs set (and `more`). */
+function startService(
+  name: string,
+  dataDir: string,
+  partnersFile: string,
+  more: Record<string, string> = {},
+) {
+  return startChildServer({
+    name,
+    entry: 'apps/standalone/src/main.ts',
+    env: {
+      DATA_DIR: dataDir,
+      EVENT_STORE: 'sqlite',
+      LOG_LEVEL: 'warn',
+      SERVICE_FEE_RECIPIENT,
+      PARTNERS_FILE: partnersFile,
+      ...more,
+    },
+    timeoutMs: 600_000,
+  });
+}
+
 /**
  * Reads every file of the store once (into the OS page cache): a store seeded long before the run (`--history-dir`)
  * would otherwise be measured from the disk and the smallest, just written, from memory.
@@ -115,20 +137,10 @@ async function newReplicaServes(
 ): Promise<number> {
   rmSync(replicaDir, { recursive: true, force: true });
   const started = performance.now();
-  const replica = await startChildServer({
-    name: 'replica',
-    entry: 'apps/standalone/src/main.ts',
-    env: {
-      DATA_DIR: dataDir,
-      READ_MODELS_DIR: replicaDir,
-      READ_MODELS_SNAPSHOT_DIR: snapshotDir,
-      READ_MODELS_SNAPSHOT_MINUTES: '1440',
-      EVENT_STORE: 'sqlite',
-      LOG_LEVEL: 'warn',
-      SERVICE_FEE_RECIPIENT,
-      PARTNERS_FILE: partnersFile,
-    },
-    timeoutMs: 600_000,
+  const replica = await startService('replica', dataDir, partnersFile, {
+    READ_MODELS_DIR: replicaDir,
+    READ_MODELS_SNAPSHOT_DIR: snapshotDir,
+    READ_MODELS_SNAPSHOT_MINUTES: '1440',
   });
   try {
     const search = endpoints(partner, shape)['search by wallet'];
@@ -202,18 +214,7 @@ export async function historyScenario(options: BenchOptions): Promise<ScenarioRe
       );
       for (let repeat = 0; repeat < options.repeats; repeat++) {
         const started = performance.now();
-        const service = await startChildServer({
-          name: 'service',
-          entry: 'apps/standalone/src/main.ts',
-          env: {
-            DATA_DIR: dataDir,
-            EVENT_STORE: 'sqlite',
-            LOG_LEVEL: 'warn',
-            SERVICE_FEE_RECIPIENT,
-            PARTNERS_FILE: partnersFile,
-          },
-          timeoutMs: 600_000,
-        });
+        const service = await startService('service', dataDir, partnersFile);
         try {
           m.startMs.push(await untilSignedPing(service.url, partner, started));
           m.bootRss.push(processRssMb(service.pid) ?? NaN);
