@@ -4,6 +4,11 @@ import { type ErrorCode } from '@svc/contract';
 export interface PartnerAuthConfig {
   partnerId: string;
   secret: string;
+  /**
+   * During a secret rotation, the secret being retired: requests signed with it still verify (never used to sign
+   * anything). Absent outside a rotation.
+   */
+  previousSecret?: string;
   /** Chosen server-side; the request header can only confirm it (spec: no negotiation, no downgrade). */
   authVersion: 1 | 2;
 }
@@ -36,6 +41,8 @@ export interface AuthSuccess {
   nonce: string | null;
   /** SHA-256 hex of the request tuple that a reused nonce (or v1 signature) must match exactly. */
   requestTupleHash: string | null;
+  /** Which of the partner's secrets verified it: `previous` only during a rotation (the operator's signal to retire). */
+  secret: 'current' | 'previous';
 }
 
 export interface AuthFailure {

@@ -15,6 +15,7 @@ const NONCE_FORMAT = /^[A-Za-z0-9._~-]{16,128}$/;
 const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
 // Keys the HMAC computed for an unknown partner, so that path costs what a known partner's does.
 const DECOY_SECRET = 'unknown-partner-decoy-secret';
+const DECOY_PREVIOUS_SECRET = 'no-rotation-decoy-secret';
 
 /**
  * Verifies a partner request (spec: Authentication), in the order that yields one stable error code per fault.
@@ -87,16 +88,24 @@ export function authenticateRequest(
           bodySha256: sha256Hex(request.body),
         })
       : timestampDotBody(timestamp, request.body);
-  const verifies = (version: 1 | 2): boolean => {
-    // Computed for unknown ids too (with a decoy key), so that path costs what a known partner's does.
-    const expected = hmacSha256Hex(partner?.secret ?? DECOY_SECRET, signingInput(version));
-    return (
-      partner !== undefined && SIGNATURE_FORMAT.test(signature) && timingSafeEqualHex(expected, signature)
-    );
+  // The partner's current secret, and during a rotation the one being retired. Both are computed on every path
+  // (decoy keys where there is none), so a rotation, like an unknown id, costs what any request does.
+  const keys = [partner?.secret ?? DECOY_SECRET, partner?.previousSecret ?? DECOY_PREVIOUS_SECRET];
+  const matching = (version: 1 | 2): 'current' | 'previous' | null => {
+    const input = signingInput(version);
+    const [current, previous] = keys.map((key) => {
+      const expected = hmacSha256Hex(key, input);
+      return SIGNATURE_FORMAT.test(signature) && timingSafeEqualHex(expected, signature);
+    });
+    if (partner === undefined) return null;
+    if (current) return 'current';
+    return previous && partner.previousSecret !== undefined ? 'previous' : null;
   };
+  const verifies = (version: 1 | 2): boolean => matching(version) !== null;
 
   const scheme = partner?.authVersion ?? claimed ?? 1;
-  const verified = verifies(scheme);
+  const secretUsed = matching(scheme);
+  const verified = secretUsed !== null;
   // The other scheme is computed for every request, known partner or not, so that every path costs two HMACs.
   const other = claimed !== undefined && claimed !== scheme ? claimed : scheme === 1 ? 2 : 1;
   const verifiedOther = verifies(other);
@@ -125,6 +134,7 @@ export function authenticateRequest(
     partnerId: partner.partnerId,
     authVersion: scheme,
     path: canonical.path,
+    secret: secretUsed ?? 'current',
     ...(scheme === 2
       ? { nonce, requestTupleHash: sha256Hex(signed) }
       : v1SignatureBinding(signature, request.method, canonical.path, idempotencyKey, signed)),

@@ -10,11 +10,22 @@ export const NOW = 1_767_225_600_000;
 export const V2_SECRET = 'v2-secret-for-tests';
 export const V1_SECRET = 'v1-secret-for-tests';
 export const LONG_ID = 'p'.repeat(64);
+/** The secrets of a partner in the middle of a rotation. */
+export const NEW_SECRET = 'new-secret-for-rotation-tests';
+export const OLD_SECRET = 'old-secret-for-rotation-tests';
 
 const partners = new Map<string, PartnerAuthConfig>([
   ['partner-v2', { partnerId: 'partner-v2', secret: V2_SECRET, authVersion: 2 }],
   ['partner-v1', { partnerId: 'partner-v1', secret: V1_SECRET, authVersion: 1 }],
   [LONG_ID, { partnerId: LONG_ID, secret: V2_SECRET, authVersion: 2 }],
+  [
+    'partner-rotating',
+    { partnerId: 'partner-rotating', secret: NEW_SECRET, previousSecret: OLD_SECRET, authVersion: 2 },
+  ],
+  [
+    'partner-rotating-v1',
+    { partnerId: 'partner-rotating-v1', secret: NEW_SECRET, previousSecret: OLD_SECRET, authVersion: 1 },
+  ],
 ]);
 export const lookupPartner: LookupPartner = (id) => partners.get(id);
 

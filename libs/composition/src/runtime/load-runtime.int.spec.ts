@@ -179,6 +179,11 @@ describe('loadRuntime: values no log line shows (L8)', () => {
           ...runtime.partners.map((p) => p.secret),
         ]),
       );
+      // A rotation's previous secret is kept out as well.
+      const rotating = [{ ...runtime.partners[0], previousSecret: 'old-secret-kept-out-0123' }];
+      expect(valuesKeptOutOfLogs(runtime.config, rotating, runtime.chains)).toContain(
+        'old-secret-kept-out-0123',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

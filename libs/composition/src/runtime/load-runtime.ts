@@ -64,7 +64,7 @@ export function valuesKeptOutOfLogs(
   chains: ChainRegistry,
 ): string[] {
   return [
-    ...partners.map((p) => p.secret),
+    ...partners.flatMap((p) => (p.previousSecret === undefined ? [p.secret] : [p.secret, p.previousSecret])),
     ...providerSecrets(config.providers),
     ...(config.bus.kafka.sasl ? [config.bus.kafka.sasl.password] : []),
     ...chains.chainIds().map((id) => chains.config(id).rpcUrl),

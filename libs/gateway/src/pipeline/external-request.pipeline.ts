@@ -145,6 +145,12 @@ export class ExternalRequestPipeline {
     );
     if (!auth.ok) throw new ApiError(auth.code, auth.message);
     const partner = this.partners.get(auth.partnerId)!;
+    if (auth.secret === 'previous')
+      // The operator's signal during a rotation: once no such line appears, the previous secret can be retired.
+      this.logger.info(
+        { requestId, partnerId: partner.partnerId },
+        'request verified with the previous secret',
+      );
     notePartner(req, partner.partnerId);
     if (!partner.enabled) throw new ApiError('partner_disabled', 'this partner is disabled');
     // The body is parsed once, here: its weight is charged before anything else about it is refused.

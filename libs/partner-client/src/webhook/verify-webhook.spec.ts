@@ -27,6 +27,23 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(BODY, headers, options).ok).toBe(true);
   });
 
+  it('during a secret rotation, accepts a signature by either secret given, and no other', () => {
+    expect(verifyWebhook(BODY, headers, { ...options, secret: ['whsec-new', 'whsec-partner-a'] }).ok).toBe(
+      true,
+    );
+    expect(verifyWebhook(BODY, headers, { ...options, secret: ['whsec-partner-a', 'whsec-new'] }).ok).toBe(
+      true,
+    );
+    expect(verifyWebhook(BODY, headers, { ...options, secret: ['whsec-new', 'whsec-other'] })).toEqual({
+      ok: false,
+      reason: 'signature_invalid',
+    });
+    expect(verifyWebhook(BODY, headers, { ...options, secret: [] })).toEqual({
+      ok: false,
+      reason: 'signature_invalid',
+    });
+  });
+
   it('reads header names in any case', () => {
     const mixed = {
       'X-Partner-Id': 'partner-a',

@@ -16,7 +16,11 @@ export type WebhookVerification = { ok: true; event: WebhookEvent } | { ok: fals
 
 export interface WebhookVerifyOptions {
   partnerId: string;
-  secret: string;
+  /**
+   * Your secret; during a rotation, the new one and the one being retired (either signature is accepted): the service
+   * signs webhooks with its current secret from the moment the operator switches it.
+   */
+  secret: string | readonly string[];
   nowMs: number;
   /** Spec: five minutes either way. */
   toleranceMs?: number;
@@ -40,8 +44,10 @@ export function verifyWebhook(
   if (Math.abs(options.nowMs - Number(timestamp)) > (options.toleranceMs ?? 300_000)) {
     return { ok: false, reason: 'timestamp_expired' };
   }
-  const expected = signWebhook(options.secret, timestamp, rawBody);
-  if (!/^[0-9a-f]{64}$/.test(signature) || !timingSafeEqualHex(expected, signature)) {
+  const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
+  const signedBy = (secret: string) => timingSafeEqualHex(signWebhook(secret, timestamp, rawBody), signature);
+  // Every secret is tried (no early exit), so the time taken does not tell which one matched.
+  if (!/^[0-9a-f]{64}$/.test(signature) || !secrets.map(signedBy).includes(true)) {
     return { ok: false, reason: 'signature_invalid' };
   }
 

@@ -26,6 +26,22 @@ describe('parsePartners', () => {
     ]);
   });
 
+  it("reads a rotation's previous secret from previousSecretEnv, and refuses one missing, short or equal to the current", () => {
+    const rotating = { ...ok, secret: undefined, secretEnv: 'P1_SECRET', previousSecretEnv: 'P1_OLD_SECRET' };
+    const [p] = parse([rotating], {
+      P1_SECRET: 'new-0123456789abcdef',
+      P1_OLD_SECRET: 'old-0123456789abcdef',
+    });
+    expect([p?.secret, p?.previousSecret]).toEqual(['new-0123456789abcdef', 'old-0123456789abcdef']);
+    expect(() => parse([rotating], { P1_SECRET: 'new-0123456789abcdef' })).toThrow(
+      /partners\[0\]\.previousSecretEnv: environment variable P1_OLD_SECRET must hold a secret/,
+    );
+    expect(() =>
+      parse([rotating], { P1_SECRET: 'new-0123456789abcdef', P1_OLD_SECRET: 'new-0123456789abcdef' }),
+    ).toThrow(/partners\[0\]\.previousSecretEnv: the previous secret equals the current one/);
+    expect(parse([ok])[0]).not.toHaveProperty('previousSecret');
+  });
+
   it('reads the secret from the variable secretEnv names', () => {
     const [p] = parse([{ ...ok, secret: undefined, secretEnv: 'P1_SECRET' }], {
       P1_SECRET: 'from-env-0123456789',

@@ -63,9 +63,21 @@ export function parsePartners(
       );
       return;
     }
+    const previousSecret = entry.previousSecretEnv === undefined ? undefined : env[entry.previousSecretEnv];
+    if (entry.previousSecretEnv !== undefined && (!previousSecret || previousSecret.length < 16)) {
+      problems.push(
+        `${at}.previousSecretEnv: environment variable ${entry.previousSecretEnv} must hold a secret of at least 16 characters`,
+      );
+      return;
+    }
+    if (previousSecret === secret) {
+      problems.push(`${at}.previousSecretEnv: the previous secret equals the current one`);
+      return;
+    }
     partners.push({
       partnerId: entry.partnerId,
       secret,
+      ...(previousSecret === undefined ? {} : { previousSecret }),
       authVersion: entry.authVersion,
       callbackUrl: entry.callbackUrl ?? null,
       maxFeeBps: entry.maxFeeBps ?? PARTNER_DEFAULTS.maxFeeBps,

@@ -33,6 +33,15 @@ export class PartnerConfigEntry {
   @Matches(/^[A-Z_][A-Z0-9_]*$/, { message: 'secretEnv must name an environment variable' })
   secretEnv?: string;
 
+  /**
+   * During a secret rotation: the variable holding the secret being retired. Requests signed with it still verify;
+   * webhooks are signed with the current secret only. Remove it to end the rotation (docs/partners/signing.md).
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z_][A-Z0-9_]*$/, { message: 'previousSecretEnv must name an environment variable' })
+  previousSecretEnv?: string;
+
   @IsIn([1, 2])
   authVersion!: 1 | 2;
 

@@ -4,6 +4,8 @@ import { PROVIDER_NAMES, type ProviderName } from '@svc/contract';
 export interface PartnerConfig {
   partnerId: string;
   secret: string;
+  /** During a secret rotation, the secret being retired (previousSecretEnv): it verifies requests, never signs. */
+  previousSecret?: string;
   authVersion: 1 | 2;
   callbackUrl: string | null;
   maxFeeBps: number;
