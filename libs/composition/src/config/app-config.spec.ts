@@ -169,4 +169,25 @@ describe('loadAppConfig', () => {
     );
     expect(loadAppConfig({ BUS: 'kafka' }, { name: 'quoting', distributed: true }).bus.kind).toBe('kafka');
   });
+
+  it('refuses a distributed app in production without TLS and SASL to the brokers (issue 23 item 5)', () => {
+    const gateway = { name: 'gateway', distributed: true };
+    const production = { BUS: 'kafka', NODE_ENV: 'production' };
+    const sasl = {
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_USERNAME: 'svc',
+      KAFKA_SASL_PASSWORD: 'pw-0123456789',
+    };
+    const refusal = /KAFKA_SSL, KAFKA_SASL_MECHANISM: NODE_ENV=production requires TLS and SASL/;
+    expect(() => loadAppConfig(production, gateway)).toThrow(refusal);
+    expect(() => loadAppConfig({ ...production, KAFKA_SSL: 'true' }, gateway)).toThrow(refusal);
+    expect(() => loadAppConfig({ ...production, ...sasl }, gateway)).toThrow(refusal);
+    const secured = loadAppConfig({ ...production, ...sasl, KAFKA_SSL: 'true' }, gateway);
+    expect([secured.bus.kafka.ssl, secured.bus.kafka.sasl?.mechanism]).toEqual([{}, 'scram-sha-512']);
+    // Outside production (the compose file, the dev loop) and for the one-process service, nothing is required.
+    expect(loadAppConfig({ BUS: 'kafka' }, gateway).bus.kafka.ssl).toBe(false);
+    expect(
+      loadAppConfig({ NODE_ENV: 'production' }, { name: 'standalone', distributed: false }).bus.kind,
+    ).toBe('inprocess');
+  });
 });

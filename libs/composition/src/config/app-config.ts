@@ -90,7 +90,7 @@ export function loadAppConfig(environment: NodeJS.ProcessEnv, role?: AppRole): A
     throw new ConfigError(
       'invalid environment:\n  HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
     );
-  if (role) checkRole(env.service, role);
+  if (role) checkRole(env.service, role, env.kafka);
   return appConfig(env, role?.name ?? 'intent-service');
 }
 
@@ -188,7 +188,7 @@ function allowedCallbackAddresses(env: ServiceEnv): string[] {
   return ranges;
 }
 
-function checkRole(env: ServiceEnv, role: AppRole): void {
+function checkRole(env: ServiceEnv, role: AppRole, kafka: KafkaEnv): void {
   const problems: string[] = [];
   if (!role.distributed && env.BUS !== 'inprocess')
     problems.push(
@@ -201,6 +201,12 @@ function checkRole(env: ServiceEnv, role: AppRole): void {
   if (role.distributed && env.EVENT_STORE === 'memory')
     problems.push(
       `EVENT_STORE: must be sqlite or eventstoredb for the ${role.name} app (processes cannot share a memory store)`,
+    );
+  // N-M8, M6: the bus carries the lifecycle facts the dispatcher signs and the replies the gateway answers with.
+  if (role.distributed && env.NODE_ENV === 'production' && (!kafka.KAFKA_SSL || !kafka.KAFKA_SASL_MECHANISM))
+    problems.push(
+      'KAFKA_SSL, KAFKA_SASL_MECHANISM: NODE_ENV=production requires TLS and SASL to the brokers (KAFKA_SSL=true and ' +
+        'KAFKA_SASL_MECHANISM with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD)',
     );
   if (env.EVENT_STORE === 'memory' && env.READ_MODELS_SNAPSHOT_DIR !== undefined)
     problems.push(
