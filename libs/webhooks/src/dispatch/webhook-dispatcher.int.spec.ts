@@ -6,8 +6,10 @@ import { verifyWebhook } from '@svc/partner-client';
 import { PartnerDirectory } from '@svc/platform';
 import { ManualClock } from '@svc/testing';
 import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
+import { webhookMetrics } from './webhook-metrics';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { decideWebhooks, loadWebhooks } from './webhook-stream';
+import { recordLifecycle } from './recorded-lifecycle.test-helper';
 
 /**
  * The dispatcher against a real receiver on loopback that fails in every way the spec names, checked against the
@@ -92,15 +94,8 @@ describe('WebhookDispatcher on a controllable clock', () => {
       [{ id: eventIdFrom(attemptId, 'prepared'), type: 'AttemptPrepared', data: prepared }],
       { expectedRevision: 'no_stream' },
     );
-    for (const [i, event] of kinds.entries()) {
-      await dispatcher.queue({
-        eventId: eventIdFrom(attemptId, event),
-        event,
-        attemptId,
-        revision: 0,
-        occurredAt: clock.now() + i,
-      });
-    }
+    for (const message of await recordLifecycle(store, attemptId, kinds, clock.now()))
+      await dispatcher.queue(message);
   }
   const entries = async (attemptId: string) => {
     const { state } = await loadWebhooks(store, attemptId);
@@ -159,6 +154,32 @@ describe('WebhookDispatcher on a controllable clock', () => {
     ]);
   });
 
+  it('queues nothing for a lifecycle message the attempt stream does not hold: forged or garbled, it is dropped and counted (N-M8)', async () => {
+    seen.length = 0;
+    await attemptWithLifecycle('a6', []);
+    const [real] = await recordLifecycle(store, 'a6', ['wallet_submitted'], clock.now());
+    const refused = async () =>
+      (await webhookMetrics.lifecycleRefused.get()).values.reduce((sum, v) => sum + v.value, 0);
+    const before = await refused();
+    const forged = [
+      { ...real, event: 'settled' as const }, // a settled the stream never recorded
+      { ...real, eventId: eventIdFrom('a6', 'forged') },
+      { ...real, occurredAt: real.occurredAt - 1 },
+      { ...real, revision: 7 },
+      { ...real, attemptId: 'a-missing' },
+      { ...real, revision: -1 },
+    ];
+    for (const message of forged) await dispatcher.queue(message);
+    await dispatcher.tick();
+
+    expect(await refused()).toBe(before + forged.length);
+    expect(await entries('a6')).toEqual([]);
+    expect(seen).toEqual([]);
+    await dispatcher.queue(real); // the message the stream holds is queued and sent
+    await dispatcher.tick();
+    expect((await entries('a6')).map((e) => [e.eventId, e.status])).toEqual([[real.eventId, 'delivered']]);
+  });
+
   it('a queue written by someone else since the dispatcher last wrote it (a redelivery by the CLI) is not lost', async () => {
     seen.length = 0;
     const [walletSubmitted, providerPending] = [
@@ -174,13 +195,8 @@ describe('WebhookDispatcher on a controllable clock', () => {
       type: 'RequestRedelivery',
       data: { eventId: walletSubmitted, now: clock.now(), requestedBy: 'test' },
     });
-    await dispatcher.queue({
-      eventId: providerPending,
-      event: 'provider_pending',
-      attemptId: 'a5',
-      revision: 0,
-      occurredAt: clock.now(),
-    });
+    const [, pending] = await recordLifecycle(store, 'a5', ['provider_pending'], clock.now());
+    await dispatcher.queue(pending);
     await dispatcher.tick();
     expect((await entries('a5')).map((e) => [e.eventId, e.status])).toEqual([
       [walletSubmitted, 'delivered'],

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import {
   attemptIdOfWebhookStream,
+  attemptStreamId,
   type QueueWebhook,
   WEBHOOK_STREAM_PREFIX,
   type WebhookStreamEvent,
@@ -24,6 +25,7 @@ import { BACKLOG_AGE_MS, PartnerTurns } from './partner-turns';
 import { AttemptFolds } from './webhook-payload';
 import { webhookMetrics } from './webhook-metrics';
 import { commandWebhooks } from './webhook-stream';
+import { lifecycleMessageOf, sameLifecycleMessage } from '../outbox/lifecycle-message-of';
 import { CallbackAddressPolicy, defaultAllowedCallbackAddresses } from '../delivery/callback-address-policy';
 
 /** The lease group of the dispatcher instances: `lease-webhook-dispatcher-<shard>` streams. */
@@ -109,7 +111,16 @@ export class WebhookDispatcher extends CatchUpWorker<WebhookStreamEvent> {
   }
 
   /** A lifecycle message from the bus: queue its webhook (a duplicate is a no-op) and try it at once. */
+  private readonly refusedLog = new Logger('WebhookDispatcher');
+
   async queue(message: LifecycleMessage): Promise<void> {
+    // N-M8: a message is only a claim. The webhook is queued (and later signed) only for the event the attempt stream
+    // holds at that revision, exactly as the outbox made it; anything else is dropped and counted.
+    if (!(await this.isRecordedLifecycle(message))) {
+      webhookMetrics.lifecycleRefused.inc();
+      this.refusedLog.warn({ msg: 'lifecycle message refused: the attempt stream holds no such event' });
+      return;
+    }
     const partnerId = await this.partnerOf(message.attemptId);
     if (partnerId === null || !this.partners.get(partnerId)?.callbackUrl) return; // nobody to call
     const command: QueueWebhook = {
@@ -207,6 +218,21 @@ export class WebhookDispatcher extends CatchUpWorker<WebhookStreamEvent> {
    * The partner of the attempt, from its first event (AttemptPrepared); null for an attempt never prepared. The fold
    * is kept: the body of the attempt's first webhook reads on from it.
    */
+  private async isRecordedLifecycle(message: LifecycleMessage): Promise<boolean> {
+    const wellFormed =
+      typeof message === 'object' &&
+      message !== null &&
+      typeof message.attemptId === 'string' &&
+      Number.isSafeInteger(message.revision) &&
+      message.revision >= 0;
+    if (!wellFormed) return false;
+    const [stored] = await this.store.readStream(attemptStreamId(message.attemptId), {
+      fromRevision: message.revision,
+      maxCount: 1,
+    });
+    return stored?.revision === message.revision && sameLifecycleMessage(message, lifecycleMessageOf(stored));
+  }
+
   private async partnerOf(attemptId: string): Promise<string | null> {
     const known = this.runs.attemptPartners.of(attemptId);
     if (known !== undefined) return known;

@@ -8,6 +8,7 @@ import { type LoopbackServer, startLoopbackServer } from '../delivery/loopback-s
 import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { loadWebhooks } from './webhook-stream';
+import { recordLifecycle } from './recorded-lifecycle.test-helper';
 
 /**
  * Security review M8 over HTTP on loopback: partner A's endpoint accepts the connection and never answers, partner
@@ -77,15 +78,8 @@ describe('WebhookDispatcher with one partner black-holed', () => {
       ],
       { expectedRevision: 'no_stream' },
     );
-    for (const [i, event] of EVENTS.entries()) {
-      await dispatcher.queue({
-        eventId: eventIdFrom(attemptId, event),
-        event,
-        attemptId,
-        revision: 0,
-        occurredAt: clock.now() + i,
-      });
-    }
+    for (const message of await recordLifecycle(store, attemptId, EVENTS, clock.now()))
+      await dispatcher.queue(message);
   }
   const eventIds = (server: LoopbackServer) =>
     server.received.map((request) => String(request.headers['x-service-event-id']));

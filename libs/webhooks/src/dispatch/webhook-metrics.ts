@@ -32,6 +32,14 @@ export const webhookMetrics = {
         help: 'Partners whose callback URL is held by the circuit breaker (open or on its trial), this process',
       }),
   ),
+  lifecycleRefused: registeredMetric(
+    'webhook_lifecycle_messages_refused_total',
+    () =>
+      new Counter({
+        name: 'webhook_lifecycle_messages_refused_total',
+        help: 'attempt.lifecycle messages dropped because the attempt stream holds no such event (forged or garbled)',
+      }),
+  ),
   queueDepth: registeredMetric(
     'webhook_queue_depth',
     () => new Gauge({ name: 'webhook_queue_depth', help: 'Webhooks queued or retrying, all attempts' }),

@@ -1,9 +1,10 @@
-import { ATTEMPT_STREAM_PREFIX, attemptIdOfStream, lifecycleOccurredAt, webhookEventOf } from '@svc/domain';
+import { ATTEMPT_STREAM_PREFIX } from '@svc/domain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '@svc/event-store';
 import { ShardedWorker, WORK_SHARING, type WorkSharing } from '@svc/leases';
-import { type LifecycleMessage, MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
+import { MESSAGE_BUS, type MessageBus, Topic } from '@svc/messaging';
 import { CLOCK, type Clock, withRemoteParent } from '@svc/platform';
+import { lifecycleMessageOf } from './lifecycle-message-of';
 import { outboxMetrics } from './outbox-metrics';
 
 export const OUTBOX_SUBSCRIPTION_ID = 'outbox-attempt-lifecycle';
@@ -136,16 +137,9 @@ export class OutboxRelay extends ShardedWorker {
   }
 
   private async publish(event: RecordedEvent): Promise<void> {
-    const kind = webhookEventOf(event.type);
-    if (!kind) return;
+    const message = lifecycleMessageOf(event);
+    if (!message) return;
     if (!this.leases.owns(0)) throw new OutboxLeaseLostError('the outbox lease lapsed');
-    const message: LifecycleMessage = {
-      eventId: event.id,
-      event: kind,
-      attemptId: attemptIdOfStream(event.streamId),
-      revision: event.revision,
-      occurredAt: lifecycleOccurredAt(event.data, event.recordedAt),
-    };
     // Sent in the trace the event was recorded in (its metadata), so its webhook deliveries join that trace.
     await withRemoteParent(event.metadata, () =>
       this.bus.emit(Topic.attemptLifecycle, message.attemptId, message),
