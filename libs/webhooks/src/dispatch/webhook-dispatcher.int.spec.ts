@@ -32,6 +32,7 @@ describe('WebhookDispatcher on a controllable clock', () => {
   const store = new MemoryEventStore({ clock: () => new Date(clock.now()) });
   const secret = 'dispatcher-test-secret-01';
   let dispatcher: WebhookDispatcher;
+  let partners: PartnerDirectory;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -47,7 +48,7 @@ describe('WebhookDispatcher on a controllable clock', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    const partners = new PartnerDirectory([
+    partners = new PartnerDirectory([
       {
         partnerId: 'p1',
         secret,
@@ -73,25 +74,27 @@ describe('WebhookDispatcher on a controllable clock', () => {
     await new Promise((r) => server.close(r));
   });
 
+  const prepared = (attemptId: string) => ({
+    attemptId,
+    intentSessionId: 'is_1',
+    partnerId: 'p1',
+    idempotencyKey: null,
+    wallet: '0x0000000000000000000000000000000000000001',
+    recipient: '0x0000000000000000000000000000000000000001',
+    preparedAt: clock.now(),
+    expiresAt: clock.now() + 30_000,
+    evidenceDeadlineAt: clock.now() + 900_000,
+    chainActions: [],
+    walletAuthorization: { domain: { name: 'x', version: '1' }, types: {}, primaryType: 'X', message: {} },
+    legs: [],
+    walletContext: null,
+  });
+
   async function attemptWithLifecycle(attemptId: string, kinds: ('wallet_submitted' | 'provider_pending')[]) {
-    const prepared = {
-      attemptId,
-      intentSessionId: 'is_1',
-      partnerId: 'p1',
-      idempotencyKey: null,
-      wallet: '0x0000000000000000000000000000000000000001',
-      recipient: '0x0000000000000000000000000000000000000001',
-      preparedAt: clock.now(),
-      expiresAt: clock.now() + 30_000,
-      evidenceDeadlineAt: clock.now() + 900_000,
-      chainActions: [],
-      walletAuthorization: { domain: { name: 'x', version: '1' }, types: {}, primaryType: 'X', message: {} },
-      legs: [],
-      walletContext: null,
-    };
+    const data = prepared(attemptId);
     await store.append(
       `attempt-${attemptId}`,
-      [{ id: eventIdFrom(attemptId, 'prepared'), type: 'AttemptPrepared', data: prepared }],
+      [{ id: eventIdFrom(attemptId, 'prepared'), type: 'AttemptPrepared', data }],
       { expectedRevision: 'no_stream' },
     );
     for (const message of await recordLifecycle(store, attemptId, kinds, clock.now()))
@@ -178,6 +181,40 @@ describe('WebhookDispatcher on a controllable clock', () => {
     await dispatcher.queue(real); // the message the stream holds is queued and sent
     await dispatcher.tick();
     expect((await entries('a6')).map((e) => [e.eventId, e.status])).toEqual([[real.eventId, 'delivered']]);
+  });
+
+  it('sends nothing to a callback whose address its WEBHOOK_ALLOWED_ADDRESSES do not allow (production default: none)', async () => {
+    seen.length = 0;
+    const own = new MemoryEventStore({ clock: () => new Date(clock.now()) });
+    const strict = new WebhookDispatcher(
+      own,
+      partners,
+      new ChainRegistry([]),
+      clock,
+      { ...DEFAULT_WEBHOOKS_OPTIONS, tickMs: 0, timeoutMs: 300, allowedCallbackAddresses: [] },
+      { instanceId: 'dispatcher-strict', shardCount: 4, leaseTtlMs: 15_000 },
+    );
+    await own.append(
+      'attempt-a7',
+      [{ id: eventIdFrom('a7', 'prepared'), type: 'AttemptPrepared', data: prepared('a7') }],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
+    const [message] = await recordLifecycle(own, 'a7', ['wallet_submitted'], clock.now());
+    await strict.tick(); // takes the shards
+    await strict.queue(message);
+    await strict.tick();
+    const { state } = await loadWebhooks(own, 'a7');
+    const [entry] = state.status === 'active' ? state.entries : [];
+
+    expect(seen).toEqual([]);
+    expect([entry?.status, entry?.lastError, entry?.lastStatus]).toEqual([
+      'retrying',
+      'address_not_allowed',
+      null,
+    ]);
+    await strict.onApplicationShutdown();
   });
 
   it('a queue written by someone else since the dispatcher last wrote it (a redelivery by the CLI) is not lost', async () => {
