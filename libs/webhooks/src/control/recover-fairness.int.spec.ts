@@ -14,7 +14,6 @@ import { prepared } from '@svc/domain/attempt-fixture';
 import { EVENT_STORE, openReadModelDatabase, READ_MODELS, SqliteEventStore } from '@svc/event-store';
 import { WORK_SHARING } from '@svc/leases';
 import {
-  type FeatureRequest,
   InProcessBroker,
   InProcessClient,
   InProcessServer,
@@ -25,6 +24,7 @@ import { CLOCK, PARTNER_DEFAULTS, PARTNER_DIRECTORY, PartnerDirectory, systemClo
 import { WEBHOOKS_OPTIONS, DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
 import { WebhooksModule } from '../webhooks.module';
 import { WebhookControlService } from './webhook-control.service';
+import { partnerRequest } from './partner-request.test-helper';
 
 /**
  * Security review N-M10, measured: partner A recovers a large range (RECOVERED attempts, paging through it with the
@@ -163,15 +163,7 @@ describe('a large recovery of one partner beside another partner’s webhooks', 
       ...(continuation === undefined ? {} : { continuation }),
     });
     if (!body.ok) throw new Error(JSON.stringify(body.errors));
-    const request: FeatureRequest<WebhookRecoverRange> = {
-      partnerId: 'partner-a',
-      requestId: randomUUID(),
-      idempotencyKey: randomUUID(),
-      resourceId: null,
-      replayOf: null,
-      body: body.value,
-      receivedAt: Date.now(),
-    };
+    const request = partnerRequest<WebhookRecoverRange>('partner-a', body.value);
     const started = performance.now();
     const reply = await app.get(WebhookControlService).recover(request);
     if (!reply.ok) throw new Error(reply.message);

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { WEBHOOK_CONTROL_LIMITS, type WebhookRecoverRange } from '@svc/contract';
 import { webhookStreamId } from '@svc/domain';
 import { SqliteEventStore, openReadModelDatabase } from '@svc/event-store';
-import { type FeatureRequest } from '@svc/messaging';
 import { ManualClock } from '@svc/testing';
 import { idleDispatcher } from '../dispatch/idle-dispatcher.test-helper';
 import { WebhookControlService } from './webhook-control.service';
 import { WebhookEventsReadModel } from './webhook-events.read-model';
+import { partnerRequest } from './partner-request.test-helper';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 const CAP = WEBHOOK_CONTROL_LIMITS.maxRedeliveriesPerEventPerHour;
@@ -68,15 +68,8 @@ describe('the redelivery cap of the webhook control plane on SQLite', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const request = <B>(now: number, resourceId: string | null, body: B): FeatureRequest<B> => ({
-    partnerId: 'p-a',
-    requestId: randomUUID(),
-    idempotencyKey: randomUUID(),
-    resourceId,
-    replayOf: null,
-    body,
-    receivedAt: now,
-  });
+  const request = <B>(now: number, resourceId: string | null, body: B) =>
+    partnerRequest('p-a', body, { resourceId, receivedAt: now });
   const redeliver = (eventId: string, now: number) => service.redeliver(request(now, eventId, null));
   /** What the dispatcher would record once the new pass went out. */
   const deliveredAgain = (attemptId: string, eventId: string, at: number) =>

@@ -6,7 +6,6 @@ import { performance } from 'node:perf_hooks';
 import { type WebhookEventRecord, type WebhookRecoverRange } from '@svc/contract';
 import { WEBHOOK_STREAM_PREFIX, webhookStreamId } from '@svc/domain';
 import { type NewEvent, openReadModelDatabase, SqliteEventStore } from '@svc/event-store';
-import { type FeatureRequest } from '@svc/messaging';
 import { ManualClock } from '@svc/testing';
 import { listWebhookEvents } from '../control/list-webhook-events';
 import { WebhookControlService } from '../control/webhook-control.service';
@@ -16,6 +15,7 @@ import { decideWebhooks } from '../dispatch/webhook-stream';
 import { DEFAULT_WEBHOOKS_OPTIONS } from '../webhooks.options';
 import { compactWebhookHistories, type CompactionReport } from './compact-webhook-histories';
 import { WebhookHistoryCompactor } from './webhook-history-compactor';
+import { partnerRequest } from '../control/partner-request.test-helper';
 
 const DAY = 86_400_000;
 const RETENTION_MS = 30 * DAY;
@@ -249,15 +249,8 @@ describe('webhook history compaction on SQLite', () => {
 
   it('redelivers, recovers and never queues twice a compacted event; it is compacted again later', async () => {
     await compactAll();
-    const request = <B>(resourceId: string | null, body: B): FeatureRequest<B> => ({
-      partnerId: 'p-a',
-      requestId: randomUUID(),
-      idempotencyKey: randomUUID(),
-      resourceId,
-      replayOf: null,
-      body,
-      receivedAt: time.now(),
-    });
+    const request = <B>(resourceId: string | null, body: B) =>
+      partnerRequest('p-a', body, { resourceId, receivedAt: time.now() });
 
     // Redeliver one compacted event: a new pass, its body rebuilt from the attempt stream (never truncated).
     const redelivered = await service.redeliver(request('at_old1-2', null));
