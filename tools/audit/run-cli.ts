@@ -1,8 +1,16 @@
 import { ChainRegistry, loadChainsFile } from '@svc/chains';
 import { reportStoredEventProblemsTo, SqliteStoreUnavailableError } from '@svc/event-store';
 import { PartnerClientError } from '@svc/partner-client';
+import { createProviderAdapters, loadProvidersConfig, type ProviderAdapter } from '@svc/providers';
 import { ConfigError, loadServiceEnv, type ServiceEnv } from '@svc/platform';
+import {
+  formatOtherChainRun,
+  formatUnnamedChainRun,
+  OTHER_CHAIN_RUN_EXIT_CODE,
+  storeChainRun,
+} from './chain-run/store-chain-run';
 import { UsageError } from './cli-errors';
+import { findSandboxChains } from './find-sandbox-chains';
 import { csvHeader, csvRows, csvTotals, feesHeader, feesRows, feesTotals } from './fees/format-fees';
 import { feeReport } from './fees/fee-report';
 import { formatMalformed } from './history/stored-events';
@@ -22,13 +30,15 @@ export interface CliIo {
   progress?: (line: string) => void;
   /** For tests; defaults to Date.now. */
   now?: () => number;
+  /** Where `.sandbox/` is looked for; defaults to the process's working directory (npm runs at the repository root). */
+  cwd?: string;
 }
 
 type Command = Exclude<CliCommand, { name: 'help' }>;
 
 /**
  * Runs one command: 0 no findings, 1 findings or not found, 2 usage, configuration or a store refused, 3 no findings
- * but a chain that could not be read (check again).
+ * but a chain that could not be read (check again), 4 chain checks refused: the store is of another sandbox chain run.
  */
 export async function runCli(
   argv: readonly string[],
@@ -39,6 +49,9 @@ export async function runCli(
   let config: ServiceEnv;
   let opened: AuditStore;
   let chains: ChainRegistry;
+  let chainsFile: string | null;
+  let chainsOfSandbox = false;
+  let adapters: Readonly<Record<string, ProviderAdapter>>;
   try {
     const parsed = parseArgs(argv);
     if (parsed.name === 'help') {
@@ -47,11 +60,20 @@ export async function runCli(
     }
     command = parsed;
     config = loadServiceEnv(env);
-    if (needsChains(command) && !config.CHAINS_FILE)
-      throw new ConfigError(
-        `${command.name === 'verify' ? 'verify' : '--verify-chain'} reads the chains: set CHAINS_FILE (or give verify --store-only)`,
-      );
-    chains = new ChainRegistry(config.CHAINS_FILE ? loadChainsFile(config.CHAINS_FILE) : []);
+    chainsFile = config.CHAINS_FILE ?? null;
+    if (needsChains(command) && chainsFile === null) {
+      // Not told: the running sandbox's chains (npm start), or a clear refusal.
+      const sandbox = await findSandboxChains(env, io.cwd ?? process.cwd());
+      if (sandbox.path === null)
+        throw new ConfigError(
+          `${command.name === 'verify' ? 'verify' : '--verify-chain'} reads the chains: set CHAINS_FILE, or run it while npm start runs (it uses .sandbox/chains.json), or give verify --store-only (${sandbox.reason})`,
+        );
+      chainsFile = sandbox.path;
+      chainsOfSandbox = true;
+      io.stderr(`chains: ${chainsFile} (the running sandbox's; set CHAINS_FILE to read others)\n`);
+    }
+    chains = new ChainRegistry(chainsFile ? loadChainsFile(chainsFile) : []);
+    adapters = needsChains(command) ? fillRecordReaders(env) : {};
     opened = openAuditStore(config);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -74,8 +96,17 @@ export async function runCli(
   // on stderr, beside the report (the malformed ones are findings in it as well).
   reportStoredEventProblemsTo((_problem, message) => io.stderr(`warning: ${message}\n`));
   try {
-    const sources = { store: opened.store, requestsFile: opened.requestsFile, chains, env };
-    return await execute(command, { ...sources, where: opened.where }, config, io);
+    if (needsChains(command) && config.EVENT_STORE === 'sqlite') {
+      // One sandbox run's events against another run's chains: refused, not reported as money mismatches.
+      const run = await storeChainRun(config.DATA_DIR, chains);
+      if (run.kind === 'other') {
+        io.stderr(formatOtherChainRun(run, chainsFile));
+        return OTHER_CHAIN_RUN_EXIT_CODE;
+      }
+      if (run.kind === 'unnamed' && chainsOfSandbox) io.stderr(formatUnnamedChainRun(run));
+    }
+    const sources = { store: opened.store, requestsFile: opened.requestsFile, chains, adapters, env };
+    return await execute(command, { ...sources, where: opened.where, chainsFile }, config, io);
   } catch (error) {
     // --api only: the partner's credentials, or a service that does not answer.
     if (error instanceof ConfigError || error instanceof PartnerClientError) {
@@ -92,12 +123,25 @@ export async function runCli(
   }
 }
 
+/**
+ * The service's provider adapters, built from the same variables the service reads (the calldata allowlists name
+ * the contracts whose fill records count), for their fill-record readers: the chain check attributes a fill to a
+ * leg as the tracker does. The audit never asks a provider anything: their HTTP is refused.
+ */
+function fillRecordReaders(
+  env: Record<string, string | undefined>,
+): Readonly<Record<string, ProviderAdapter>> {
+  return createProviderAdapters(loadProvidersConfig(env), {
+    fetch: () => Promise.reject(new Error('the audit does not call providers')),
+  });
+}
+
 const needsChains = (command: Command) =>
   (command.name === 'attempt' && command.verifyChain) || (command.name === 'verify' && !command.storeOnly);
 
 async function execute(
   command: Command,
-  sources: AuditSources & { where: string },
+  sources: AuditSources & { where: string; chainsFile: string | null },
   config: ServiceEnv,
   io: CliIo,
 ): Promise<number> {
@@ -138,7 +182,7 @@ async function execute(
         onProgress: io.progress && ((progress) => io.progress!(formatProgress(progress))),
       });
       io.progress?.('');
-      const chainChecks = command.storeOnly ? 'off (--store-only)' : `on (CHAINS_FILE ${config.CHAINS_FILE})`;
+      const chainChecks = command.storeOnly ? 'off (--store-only)' : `on (CHAINS_FILE ${sources.chainsFile})`;
       io.stdout(
         command.json
           ? `${JSON.stringify({ kind: 'summary', ...summary })}\n`

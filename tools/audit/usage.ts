@@ -24,5 +24,7 @@ environment (the service's own): EVENT_STORE (sqlite | eventstoredb), DATA_DIR (
 
 exit codes: 0 no findings, 1 findings (a difference, a mismatch, a markup record that disagrees with its inputs) or
   not found, 2 usage, configuration, or a store that cannot be opened read-only, 3 no findings but a chain that could
-  not be read (not in CHAINS_FILE, or its node did not answer): check again
+  not be read (not in CHAINS_FILE, or its node did not answer): check again, 4 chain checks refused: the store
+  belongs to another sandbox chain run than the chains (its $DATA_DIR/sandbox-chain-run.json names other genesis
+  hashes); nothing was checked (audit it with --store-only, or audit the data of the running sandbox's run)
 `;

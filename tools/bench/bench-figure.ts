@@ -1,6 +1,9 @@
 import { percentile } from './quote-stats';
 
-/** What a target bounds: the figure itself, or its ratio to the baseline measured beside it. */
+/**
+ * What a target bounds: the figure itself, or its ratio to the baseline measured beside it (with `ratioAs:
+ * 'difference'`, what it adds to the baseline: measured − baseline).
+ */
 export interface Target {
   on: 'measured' | 'ratio';
   op: '≥' | '≤';
@@ -19,8 +22,11 @@ export interface Figure {
   samples: number[];
   baseline?: { label: string; samples: number[] };
   target?: Target;
-  /** Percent reads better than a multiple for throughput ratios; `none` where a ratio would mean nothing. */
-  ratioAs?: 'percent' | 'times' | 'none';
+  /**
+   * Percent reads better than a multiple for throughput ratios; `none` where a ratio would mean nothing;
+   * `difference`: the "ratio" is measured − baseline, in the figure's unit (what the measured side adds).
+   */
+  ratioAs?: 'percent' | 'times' | 'difference' | 'none';
 }
 
 export interface Spread {
@@ -32,7 +38,7 @@ export interface Spread {
 export interface FigureVerdict {
   measured: Spread;
   baseline: Spread | null;
-  /** Per-repeat ratios measured ÷ baseline, their median and spread. */
+  /** Per-repeat ratios measured ÷ baseline (or differences, `ratioAs: 'difference'`), their median and spread. */
   ratio: Spread | null;
   met: boolean | null;
 }
@@ -48,7 +54,11 @@ export function judgeFigure(figure: Figure): FigureVerdict {
   const baseline = baselineSamples ? spreadOf(baselineSamples) : null;
   const ratio =
     baselineSamples && figure.ratioAs !== 'none'
-      ? spreadOf(figure.samples.map((value, i) => value / baselineSamples[i]))
+      ? spreadOf(
+          figure.samples.map((value, i) =>
+            figure.ratioAs === 'difference' ? value - baselineSamples[i] : value / baselineSamples[i],
+          ),
+        )
       : null;
   const { target } = figure;
   let met: boolean | null = null;

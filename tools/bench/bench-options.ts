@@ -38,6 +38,12 @@ export interface BenchOptions {
   /** 3: sources per quote (× 3 providers each), quotes per repeat, the stub's answer delay, and the hang's budget. */
   sourceCounts: number[];
   quotes: number;
+  /**
+   * 3: sources of the source gas figure's quote (into USDC on arbitrum, the rest split over mainnet and base), and
+   * quotes timed with and without source gas per repeat (each: its p95 is the third slowest of 40).
+   */
+  sourceGasSources: number;
+  sourceGasQuotes: number;
   providerDelayMs: number;
   hangMaxWaitMs: number;
   /**
@@ -83,6 +89,8 @@ const FULL: Omit<BenchOptions, 'smoke' | 'only' | 'out'> = {
   statusReads: 300,
   sourceCounts: [1, 10, 50],
   quotes: 20,
+  sourceGasSources: 50,
+  sourceGasQuotes: 40,
   providerDelayMs: 200,
   hangMaxWaitMs: 2000,
   webhookAttempts: 200,
@@ -109,6 +117,8 @@ const SMOKE: typeof FULL = {
   statusReads: 30,
   sourceCounts: [1],
   quotes: 3,
+  sourceGasSources: 3,
+  sourceGasQuotes: 3,
   providerDelayMs: 200,
   hangMaxWaitMs: 1000,
   webhookAttempts: 10,

@@ -33,6 +33,18 @@ describe('planBenchRequest', () => {
     expect(sources.find((s) => s.symbol === 'BENCH01')?.amount).toBe('100000000000000000000');
   });
 
+  it('routes base sources when asked for another target chain (the source gas figure: USDC on arbitrum)', () => {
+    const plan = planBenchRequest({ tokens: tokens(21), wallet: '0xabc', count: 50, targetChainId: 42161 });
+    const { sources, target } = plan.body;
+    expect(target).toMatchObject({ chainId: 42161, address: sources[0].address });
+    expect(sources.filter((s) => s.chainId === 42161)).toEqual([
+      expect.objectContaining({ symbol: 'USDC', address: target.address }),
+    ]);
+    expect(sources.filter((s) => s.chainId === 1)).toHaveLength(25);
+    expect(sources.filter((s) => s.chainId === 8453)).toHaveLength(24);
+    expect(new Set(sources.map((s) => `${s.chainId}:${s.address}`)).size).toBe(50);
+  });
+
   it('says what is missing when the sandbox lists too few tokens', () => {
     expect(() => planBenchRequest({ tokens: tokens(0), wallet: '0xabc', count: 50 })).toThrow(
       'raise SANDBOX_EXTRA_TOKENS',

@@ -45,20 +45,23 @@ function toBaseUnits(whole: string, decimals: number): string {
 }
 
 /**
- * A quote request with `count` distinct (chainId, address) sources into USDC on base: the target token itself on
- * base (a no-op slice), every other source on the two other chains, split as evenly as their tokens allow, so
- * every slice but one routes. A different token on the target chain would need a same-chain swap, which no
+ * A quote request with `count` distinct (chainId, address) sources into USDC on the target chain (default base): the
+ * target token itself (a no-op slice), every other source on the two other chains, split as evenly as their tokens
+ * allow, so every slice but one routes. A different token on the target chain would need a same-chain swap, which no
  * provider routes, so none is used.
  */
 export function planBenchRequest(params: {
   tokens: readonly ManifestToken[];
   wallet: string;
   count: number;
+  targetChainId?: number;
 }): BenchRequestPlan {
-  const { tokens, wallet, count } = params;
-  const usdcOnTarget = tokens.find((t) => t.chainId === TARGET_CHAIN_ID && t.symbol === 'USDC');
-  if (!usdcOnTarget) throw new Error(`the manifest lists no USDC on chain ${TARGET_CHAIN_ID}`);
-  const otherChains = [...new Set(tokens.map((t) => t.chainId))].filter((c) => c !== TARGET_CHAIN_ID).sort();
+  const { tokens, wallet, count, targetChainId = TARGET_CHAIN_ID } = params;
+  const usdcOnTarget = tokens.find((t) => t.chainId === targetChainId && t.symbol === 'USDC');
+  if (!usdcOnTarget) throw new Error(`the manifest lists no USDC on chain ${targetChainId}`);
+  const otherChains = [...new Set(tokens.map((t) => t.chainId))]
+    .filter((c) => c !== targetChainId)
+    .sort((a, b) => a - b);
   const perChain = otherChains.map((chainId) => tokens.filter((t) => t.chainId === chainId));
   const routed: ManifestToken[] = [];
   // Round-robin over the other chains, so they differ by at most one source.
@@ -69,7 +72,7 @@ export function planBenchRequest(params: {
   }
   if (routed.length < count - 1) {
     throw new Error(
-      `${count} sources need ${count - 1} tokens off chain ${TARGET_CHAIN_ID}, the sandbox lists ` +
+      `${count} sources need ${count - 1} tokens off chain ${targetChainId}, the sandbox lists ` +
         `${routed.length}: raise SANDBOX_EXTRA_TOKENS`,
     );
   }
@@ -86,7 +89,7 @@ export function planBenchRequest(params: {
       recipient: wallet,
       sources,
       target: {
-        chainId: TARGET_CHAIN_ID,
+        chainId: targetChainId,
         address: usdcOnTarget.address,
         targetToken: { address: usdcOnTarget.address, symbol: 'USDC', decimals: usdcOnTarget.decimals },
       },

@@ -7,7 +7,7 @@ import { BareStore } from './baseline/bare-store';
 import { type BenchOptions } from './bench-options';
 import { SERVICE_FEE_RECIPIENT, writeBenchPartnersFile } from './bench-partner';
 import { extraTokensFor } from './bench-request';
-import { log } from './bench-failure';
+import { BenchFailure, log } from './bench-failure';
 import { type ChildServer, startChildServer } from './child/start-child-server';
 import { type BenchPartner } from './load/signed-api-request';
 import { startStubProviders, type StubProviders } from './stub/start-stub-providers';
@@ -31,6 +31,17 @@ export interface BenchRig {
   stub: StubProviders;
   /** Null unless the quote scenario runs. */
   manifest: SandboxManifestView | null;
+  /**
+   * Another service beside the first, on the same stubs and its own data dir, reading the sandbox's chains
+   * (CHAINS_FILE: the sandbox's, or `chainsFile`), with `env` on top: the quote scenario's source gas figure starts
+   * one with it and one without. Only while the quote scenario runs; stopped by its `stop` or with the rig. Profiled
+   * as the first is under `--profile`.
+   */
+  startChainService(params: {
+    name: string;
+    env: Record<string, string>;
+    chainsFile?: string;
+  }): Promise<ChildServer>;
   /** The service's own SQLite file, opened here as a second writer (as the distributed apps share one). */
   serviceStore: SqliteEventStore;
   bareStore: BareStore;
@@ -54,7 +65,9 @@ export async function startBenchRig(options: BenchOptions): Promise<BenchRig> {
       log('starting the provider sandbox…');
       sandbox = await startSandboxProcess({
         SANDBOX_HOST: '127.0.0.1',
-        SANDBOX_EXTRA_TOKENS: String(extraTokensFor(Math.max(...options.sourceCounts))),
+        SANDBOX_EXTRA_TOKENS: String(
+          extraTokensFor(Math.max(...options.sourceCounts, options.sourceGasSources)),
+        ),
         SANDBOX_FAULTS: '',
         SANDBOX_CHAIN_PORTS: '',
         // Nothing is filled here: its chain watchers may idle.
@@ -78,22 +91,24 @@ export async function startBenchRig(options: BenchOptions): Promise<BenchRig> {
     const dataDir = join(work, 'data');
     mkdirSync(dataDir);
     log('starting the service…');
-    const { CHAINS_FILE: _chains, ...providerEnv } = env;
+    // The first service reads no chain (nothing it is measured on needs one); startChainService's do.
+    const { CHAINS_FILE: sandboxChainsFile, ...providerEnv } = env;
+    const serviceEnv = (data: string) => ({
+      ...providerEnv,
+      ...Object.fromEntries(
+        Object.entries(PROVIDER_URLS).map(([name, variable]) => [variable, stub.urlOf(name)]),
+      ),
+      DATA_DIR: data,
+      EVENT_STORE: 'sqlite',
+      LOG_LEVEL: 'warn',
+      SERVICE_FEE_RECIPIENT,
+      PARTNERS_FILE: partnersFile,
+    });
     const startService = () =>
       startChildServer({
         name: 'service',
         entry: 'apps/standalone/src/main.ts',
-        env: {
-          ...providerEnv,
-          ...Object.fromEntries(
-            Object.entries(PROVIDER_URLS).map(([name, variable]) => [variable, stub.urlOf(name)]),
-          ),
-          DATA_DIR: dataDir,
-          EVENT_STORE: 'sqlite',
-          LOG_LEVEL: 'warn',
-          SERVICE_FEE_RECIPIENT,
-          PARTNERS_FILE: partnersFile,
-        },
+        env: serviceEnv(dataDir),
         ...(options.profileDir ? { profileDir: options.profileDir } : {}),
       });
     if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
@@ -124,6 +139,19 @@ export async function startBenchRig(options: BenchOptions): Promise<BenchRig> {
       bare,
       stub,
       manifest: sandbox?.manifest ?? null,
+      startChainService: async ({ name, env: extra, chainsFile }) => {
+        const file = chainsFile ?? sandboxChainsFile;
+        if (!file) throw new BenchFailure(`${name}: the sandbox wrote no CHAINS_FILE`);
+        const data = mkdtempSync(join(work, 'data-'));
+        const child = await startChildServer({
+          name,
+          entry: 'apps/standalone/src/main.ts',
+          env: { ...serviceEnv(data), CHAINS_FILE: file, ...extra },
+          ...(options.profileDir ? { profileDir: options.profileDir } : {}),
+        });
+        stops.push(() => child.stop());
+        return child;
+      },
       serviceStore,
       bareStore,
       stop,

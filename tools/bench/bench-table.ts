@@ -22,7 +22,8 @@ export function benchTable(params: {
     `${new Date().toISOString().slice(0, 10)}; ${availableParallelism()} CPUs (${cpu}), Node ${process.version}, ` +
       `${platform()} ${arch()}; the service, its baseline and the load generator share these cores. Measured: the ` +
       `median of ${params.repeats} repeat${params.repeats === 1 ? '' : 's'}` +
-      `${params.repeats > 1 ? ' (min–max)' : ''}; baseline: measured beside it in the same repeats; ratio: measured ÷ baseline.`,
+      `${params.repeats > 1 ? ' (min–max)' : ''}; baseline: measured beside it in the same repeats; ratio: measured ÷ baseline` +
+      `${params.figures.some((f) => f.ratioAs === 'difference') ? ' (+/−: measured − baseline, where the target bounds what is added)' : ''}.`,
     '',
     '| scenario | figure | target | measured | baseline | ratio | met |',
     '| --- | --- | --- | --: | --: | --: | :-: |',
@@ -41,9 +42,11 @@ function row(figure: Figure): string {
   const ratio = (n: number) =>
     !Number.isFinite(n)
       ? '∞'
-      : figure.ratioAs === 'percent'
-        ? `${Math.round(n * 100)} %`
-        : `${n.toFixed(2)}×`;
+      : figure.ratioAs === 'difference'
+        ? `${n < 0 ? '−' : '+'}${value(Math.abs(n))}`
+        : figure.ratioAs === 'percent'
+          ? `${Math.round(n * 100)} %`
+          : `${n.toFixed(2)}×`;
   const cells = [
     figure.scenario,
     figure.name,
@@ -60,6 +63,7 @@ function row(figure: Figure): string {
 
 function formatTarget(target: Target, figure: Figure): string {
   if (target.on === 'measured') return `${target.op} ${formatValue(target.value, figure.unit)}`;
+  if (figure.ratioAs === 'difference') return `added ${target.op} ${formatValue(target.value, figure.unit)}`;
   const value = figure.ratioAs === 'percent' ? `${target.value * 100} %` : `${target.value}×`;
   return `ratio ${target.op} ${value}`;
 }

@@ -7,8 +7,8 @@ import { EventStoreNonceStore, NonceRegistry, type NonceStore, SqliteNonceStore 
 
 /**
  * Micro-benchmark of the nonce write a signed request costs: N binds of fresh nonces, one after the other, through
- * NonceRegistry, for each way of keeping them: streams (today's path: the nonce decider through handleCommand)
- * and the SQLite table. Also "check + bind", the pair the pipeline runs per request (steps 6 and 9). Not a test:
+ * NonceRegistry, for each way of keeping them: streams (EventStoreNonceStore: the partner's nonce buckets, an append
+ * then a read of the nonce's first binding; what EventStoreDB and the memory store use) and the SQLite table. Also "check + bind", the pair the pipeline runs per request (steps 6 and 9). Not a test:
  *   node tools/run-ts.js tools/bench/nonce-store.ts [N=20000] [runs=3]
  * Prints the median ops/s of the runs with their range, the median CPU time per op of this process, and the size
  * of the files the binds left behind.
@@ -44,9 +44,9 @@ function reopenedEventStore(dir: string): EventStore {
 }
 
 const SUBJECTS: Subject[] = [
-  { name: 'streams, SQLite event store (today)', open: overEventStore(reopenedEventStore) },
-  { name: 'streams, memory event store', open: overEventStore(() => new MemoryEventStore()) },
-  { name: 'table, SQLite (new)', open: table },
+  { name: 'bucket streams, SQLite event store', open: overEventStore(reopenedEventStore) },
+  { name: 'bucket streams, memory event store', open: overEventStore(() => new MemoryEventStore()) },
+  { name: 'table, SQLite (EVENT_STORE=sqlite)', open: table },
 ];
 
 interface Run {

@@ -36,7 +36,8 @@ export class QuoteTimer {
       throw new BenchFailure(`ping answered ${ping.status}: ${JSON.stringify(ping.body)}`);
   }
 
-  async time(body: object): Promise<QuoteSample> {
+  /** `inspect` sees the 200 answer's body after the clock stopped (and may throw a BenchFailure). */
+  async time(body: object, inspect?: (answer: unknown) => void): Promise<QuoteSample> {
     this.seq += 1;
     const started = performance.now();
     const res = await this.client.quote(body, { idempotencyKey: `bench-${this.runId}-${this.seq}` });
@@ -46,6 +47,7 @@ export class QuoteTimer {
         `quote ${this.seq} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`,
       );
     }
+    inspect?.(res.body);
     return { ms, facts: readQuoteFacts(res.body) };
   }
 }

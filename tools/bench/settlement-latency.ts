@@ -27,7 +27,10 @@ import { BenchFailure, log } from './bench-failure';
  * with 1 attempt in flight (one after another) and with 50 in flight at once. The provider sandbox and the standalone
  * service run as child processes with their defaults (`npm start`'s configuration); the bench's wallets, a block
  * watcher on the destination chain and the webhook receiver run here. Fill time: the wall clock at which the bench's
- * watcher (polling every 10 ms) first saw the fill's block. Prints a Markdown table and writes it to
+ * watcher (polling every 10 ms) first saw the fill's block. Since issue 24 item 3 a leg settles only once its fill is
+ * final under the chain's confirmation policy (the sandbox's: 2 blocks, a block a second), so the table also gives
+ * the time from the fill being final (the watcher first saw the block CONFIRMATIONS above the fill's) to settled,
+ * which is what the 1 s target is about. Prints a Markdown table and writes it to
  * tools/bench/results/settlement-latency.md.
  */
 
@@ -44,10 +47,13 @@ const PARTNER = {
 const SERVICE_FEE_RECIPIENT = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 const DESTINATION = 8453;
 const WATCHDOG_MS = 280_000;
+/** The sandbox's confirmation policy (SANDBOX_CONFIRMATIONS in apps/provider-sandbox): blocks on top of the fill. */
+const CONFIRMATIONS = 2n;
 
 interface Sample {
   provider: string;
   toSettledMs: number;
+  finalToSettledMs: number;
   toWebhookMs: number;
 }
 
@@ -55,12 +61,23 @@ interface Row {
   load: string;
   provider: string;
   settled: LatencySummary;
+  finalToSettled: LatencySummary;
   webhook: LatencySummary;
 }
 
-/** Wall-clock time each block of the destination chain was first seen, by transaction hash. */
-function watchBlocks(driver: SandboxDriver): { seen: Map<string, number>; stop(): void } {
+/**
+ * Wall-clock time each block of the destination chain was first seen, by transaction hash (`seen`) and by block
+ * number (`blocks`), and each transaction's block number.
+ */
+function watchBlocks(driver: SandboxDriver): {
+  seen: Map<string, number>;
+  blocks: Map<bigint, number>;
+  blockOf: Map<string, bigint>;
+  stop(): void;
+} {
   const seen = new Map<string, number>();
+  const blocks = new Map<bigint, number>();
+  const blockOf = new Map<string, bigint>();
   const reader = driver.reader(DESTINATION);
   let last = -1n;
   let stopped = false;
@@ -73,7 +90,11 @@ function watchBlocks(driver: SandboxDriver): { seen: Map<string, number>; stop()
           // Blocks mined between two looks are stamped with this look: an over-estimate of the fill time, never less.
           for (let n = last < 0n ? block.number : last + 1n; n <= block.number; n++) {
             const b = n === block.number ? block : await getBlock(reader, { blockNumber: n });
-            for (const hash of b.transactions) if (!seen.has(hash)) seen.set(hash, now);
+            if (!blocks.has(n)) blocks.set(n, now);
+            for (const hash of b.transactions) {
+              if (!seen.has(hash)) seen.set(hash, now);
+              blockOf.set(hash, n);
+            }
           }
           last = block.number;
         }
@@ -85,6 +106,8 @@ function watchBlocks(driver: SandboxDriver): { seen: Map<string, number>; stop()
   })();
   return {
     seen,
+    blocks,
+    blockOf,
     stop: () => {
       stopped = true;
     },
@@ -173,9 +196,13 @@ async function main(): Promise<void> {
             const fill = status.perChainStatus[0].legs[0].destinationChainTxHash;
             const filledAt = watcher.seen.get(fill);
             if (filledAt === undefined) throw new BenchFailure(`${attemptId}: fill ${fill} never seen`);
+            const finalAt = watcher.blocks.get(watcher.blockOf.get(fill)! + CONFIRMATIONS);
+            if (finalAt === undefined)
+              throw new BenchFailure(`${attemptId}: fill ${fill} settled before final`);
             samples.push({
               provider,
               toSettledMs: Date.parse(settled.recordedAt) - filledAt,
+              finalToSettledMs: Date.parse(settled.recordedAt) - finalAt,
               toWebhookMs: performance.timeOrigin + webhook.at - filledAt,
             });
             break;
@@ -230,6 +257,7 @@ function row(load: string, provider: string, samples: Sample[]): Row {
     load,
     provider,
     settled: summarize(samples.map((s) => s.toSettledMs)),
+    finalToSettled: summarize(samples.map((s) => s.finalToSettledMs)),
     webhook: summarize(samples.map((s) => s.toWebhookMs)),
   };
 }
@@ -238,11 +266,11 @@ async function report(rows: Row[]): Promise<string> {
   const ms = (v: number) => `${Math.round(v)}`;
   const verdict = (s: LatencySummary) => (s.p95 <= TARGET_MS ? 'met' : 'missed');
   const table = [
-    '| load | provider | n | fill → settled p50 / p95 / max (ms) | target p95 ≤ 1000 | fill → webhook p50 / p95 / max (ms) |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| load | provider | n | fill → settled p50 / p95 / max (ms) | final → settled p50 / p95 / max (ms) | target p95 ≤ 1000 after final | fill → webhook p50 / p95 / max (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.load} | ${r.provider} | ${r.settled.n} | ${ms(r.settled.p50)} / ${ms(r.settled.p95)} / ${ms(r.settled.max)} | ${verdict(r.settled)} | ${ms(r.webhook.p50)} / ${ms(r.webhook.p95)} / ${ms(r.webhook.max)} |`,
+        `| ${r.load} | ${r.provider} | ${r.settled.n} | ${ms(r.settled.p50)} / ${ms(r.settled.p95)} / ${ms(r.settled.max)} | ${ms(r.finalToSettled.p50)} / ${ms(r.finalToSettled.p95)} / ${ms(r.finalToSettled.max)} | ${verdict(r.finalToSettled)} | ${ms(r.webhook.p50)} / ${ms(r.webhook.p95)} / ${ms(r.webhook.max)} |`,
     ),
   ].join('\n');
   const machine = `${platform()} ${arch()}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
@@ -251,7 +279,9 @@ async function report(rows: Row[]): Promise<string> {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; the sandbox, the service and the bench share the cores.`,
     "From the moment the fill transaction's block was first seen to the AttemptSettled event being stored, and to",
-    'the `settled` webhook reaching the receiver. Sandbox fill delay 1.5 s; service defaults.',
+    'the `settled` webhook reaching the receiver, at the default confirmation policy of the sandbox (2 blocks, a',
+    "block a second): a leg settles once its fill is final, so 'final' is when the block 2 above the fill's was first",
+    'seen. Sandbox fill delay 1.5 s; service defaults.',
     '',
     table,
     '',

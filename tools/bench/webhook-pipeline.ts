@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { CHAIN_REGISTRY, ChainRegistry } from '@svc/chains';
 import { loadAppConfig } from '@svc/composition';
 import { EVENT_STORE, type EventStore, openReadModelDatabase, READ_MODELS } from '@svc/event-store';
@@ -48,7 +49,10 @@ export async function createWebhookPipeline(deps: {
   @Module({ imports: [BenchPortsModule.bind(), WebhooksModule] })
   class BenchWebhooksModule {}
 
-  const app = await NestFactory.create(BenchWebhooksModule, { logger: ['error', 'warn'] });
+  // Fastify, the service's only HTTP adapter (ADR 0006): the bench serves no route, but Nest needs an adapter.
+  const app = await NestFactory.create(BenchWebhooksModule, new FastifyAdapter(), {
+    logger: ['error', 'warn'],
+  });
   app.connectMicroservice({ strategy: new InProcessServer(broker) }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   await app.init();

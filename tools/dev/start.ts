@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadPartnersFile } from '@svc/platform';
 import { repoRoot, spawnEntry, stopChild, waitForLine } from '@svc/testing';
-import { describeWebhook, type DevWebhookReceiver, startDevWebhookReceiver } from './dev-webhook-receiver';
+import { readChainRun, tieDataToChainRun } from './chain-run-data';
+import { createDevLifecycle, startDevSandbox } from './dev-environment';
+import { describeWebhook, startDevWebhookReceiver } from './dev-webhook-receiver';
 
 /**
  * `npm start`: the provider sandbox (anvil chains, relay / across / mayan dialects, fillers), then the
@@ -22,57 +22,48 @@ async function main(): Promise<void> {
   };
 
   // Everything started here is stopped here, whichever way this process is asked to end: Ctrl-C, a signal to its
-  // process id, a child that dies, a start that fails half-way, or its parent (npm) going away.
-  const started: ChildProcess[] = [];
-  let receiver: DevWebhookReceiver | null = null;
-  let stopping = false;
-  const stopAll = async (code: number, why: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`npm start: ${why}, stopping everything it started\n`);
-    await Promise.all(started.map((child) => stopChild(child)));
-    await receiver?.close();
-    process.exit(code);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
-    process.once(signal, () => void stopAll(0, signal));
-  stopWithParent(() => void stopAll(0, 'its parent process ended'));
-  const watch = (name: string, child: ChildProcess) => {
-    started.push(child);
-    child.once('exit', (code) => void stopAll(1, `${name} exited (${code ?? 'signal'})`));
-  };
+  // process id, a child that dies, a start that fails half-way, or its parent (npm, or tools/dev/supervise.js)
+  // going away. The service stops before the sandbox whose chains it reads.
+  const lifecycle = createDevLifecycle('npm start');
 
   try {
-    const sandbox = spawnEntry(
-      'apps/provider-sandbox/src/main.ts',
+    const { manifest, manifestPath } = await startDevSandbox(
       process.env,
       echo('[sandbox]', sandboxLines),
+      lifecycle,
     );
-    watch('the provider sandbox', sandbox);
-    await waitForLine(sandbox, sandboxLines, /^service environment:/, 60_000);
-    const manifestPath = join(
-      process.env['SANDBOX_MANIFEST_DIR'] ?? join(repoRoot, '.sandbox'),
-      'manifest.json',
-    );
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-      url: string;
-      env: Record<string, string>;
-      chains: { chainId: number; name: string; rpcUrl: string }[];
-      wallets: { users: { address: string }[] };
-    };
     const serviceEnv: NodeJS.ProcessEnv = {
       ...manifest.env,
       ...process.env,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
     };
 
+    // Fresh chains replay the same transaction hashes: the data of an earlier run is moved aside, not mixed in.
+    const dataDir = resolve(repoRoot, serviceEnv['DATA_DIR'] ?? 'data');
+    const movedAside = tieDataToChainRun(dataDir, await readChainRun(manifest.chains));
+    if (movedAside !== null)
+      process.stdout.write(
+        `npm start: ${dataDir} held the events of an earlier sandbox run, whose chains are gone: moved to ${movedAside}\n`,
+      );
+
     const partnersFile = serviceEnv['PARTNERS_FILE'] ?? join(repoRoot, 'config/partners.dev.json');
-    receiver = await startDevWebhookReceiver(loadPartnersFile(partnersFile, serviceEnv), (received) =>
-      process.stdout.write(`[webhook] ${describeWebhook(received)}\n`),
-    );
+    // DEV_WEBHOOK_RECEIVER=off leaves every callback port to the partner's own receiver (an SDK quickstart, an
+    // example backend started later): the webhooks that arrive before it listens are retried by the service.
+    const receiver =
+      serviceEnv['DEV_WEBHOOK_RECEIVER'] === 'off'
+        ? {
+            listening: [],
+            skipped: ['every partner (DEV_WEBHOOK_RECEIVER=off)'],
+            close: () => Promise.resolve(),
+          }
+        : await startDevWebhookReceiver(loadPartnersFile(partnersFile, serviceEnv), (received) =>
+            process.stdout.write(`[webhook] ${describeWebhook(received)}\n`),
+          );
+    lifecycle.onStop(() => receiver.close());
 
     const service = spawnEntry('apps/standalone/src/main.ts', serviceEnv, echo('[service]', serviceLines));
-    watch('the service', service);
+    lifecycle.watch('the service', service);
+    lifecycle.onStop(() => stopChild(service));
     const [, url] = await waitForLine(service, serviceLines, /listening on (http:\/\/\S+)/, 60_000);
 
     const partners = serviceLines.filter((l) => /^\s+\S+\s+auth v[12]/.test(l));
@@ -103,20 +94,8 @@ async function main(): Promise<void> {
     );
   } catch (err) {
     process.stderr.write(`npm start: ${(err as Error)?.message ?? String(err)}\n`);
-    await stopAll(1, 'the start failed');
+    await lifecycle.stopAll(1, 'the start failed');
   }
-}
-
-/**
- * npm does not pass a signal sent to its own pid on to the script it runs (npm 10: it exits and leaves the script
- * running), so `kill <npm's pid>` would orphan everything. The start script execs this process in npm's place (see
- * package.json): npm is its parent, and when the parent changes, npm is gone.
- */
-function stopWithParent(onGone: () => void): void {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) onGone();
-  }, 500).unref();
 }
 
 void main();

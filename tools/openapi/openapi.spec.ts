@@ -11,12 +11,11 @@ import {
   SIGNING_STRING_TEMPLATE_V2,
   validateQuoteRequest,
 } from '@svc/contract';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 // ROUTES is not (yet) exported from @svc/gateway; read straight from the one place the routes are declared.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { ROUTES } from '../../libs/gateway/src/pipeline/external-route';
 import { API_REFERENCE_HTML, CAPTURED_PATH, OPENAPI_JSON, REPO_ROOT } from './paths';
+import { strictOpenApiValidator } from '@svc/testing';
 
 const read = (path: string) => readFileSync(join(REPO_ROOT, path), 'utf8');
 const doc = buildOpenApiDocument();
@@ -112,33 +111,9 @@ describe('the document against the gateway routes', () => {
   });
 });
 
-/** Validates against the committed document (as partners get it), every object closed: no undocumented field. */
-function strictValidator(document: OpenApiDocument) {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-enumDescriptions' });
-  const close = (schema: unknown): unknown => {
-    if (Array.isArray(schema)) return schema.map(close);
-    if (typeof schema !== 'object' || schema === null) return schema;
-    const out: JsonSchema = Object.fromEntries(
-      Object.entries(schema).map(([key, value]) => [key, close(value)]),
-    );
-    if (typeof out.$ref === 'string')
-      out.$ref = out.$ref.replace('#/components/schemas/', 'urn:svc:doc#/$defs/');
-    if (out.type === 'object' && out.properties && !('additionalProperties' in out))
-      out.unevaluatedProperties = false;
-    return out;
-  };
-  ajv.addSchema({ $id: 'urn:svc:doc', $defs: close(document.components.schemas) as JsonSchema });
-  return (name: string, value: unknown): string[] => {
-    const validate = ajv.getSchema(`urn:svc:doc#/$defs/${name}`)!;
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
-  };
-}
-
 describe('real requests and responses against the committed document', () => {
   const committed = JSON.parse(read(OPENAPI_JSON)) as OpenApiDocument;
-  const errorsOf = strictValidator(committed);
+  const errorsOf = strictOpenApiValidator(committed);
   const captured = JSON.parse(read(CAPTURED_PATH)) as Record<string, unknown> & {
     statusResponses: unknown[];
     webhooks: unknown[];

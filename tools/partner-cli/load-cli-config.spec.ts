@@ -29,7 +29,21 @@ describe('loadCliConfig', () => {
       secret: 'demo-secret',
       authVersion: 2,
       source: '/repo/config/partners.dev.json',
+      development: false,
     });
+  });
+
+  it('says whether the partner is an inline one of a file marked "development": true (what the sandbox commands check)', () => {
+    const marked = JSON.stringify({ development: true, ...JSON.parse(file) });
+    const fs = files({ '/repo/config/partners.dev.json': marked, '/work/plain.json': file });
+    expect(loadCliConfig({}, paths, fs.readFile).development).toBe(true);
+    expect(loadCliConfig({ PARTNER_ID: 'vault', VAULT_SECRET: 's3' }, paths, fs.readFile).development).toBe(
+      false,
+    );
+    expect(loadCliConfig({ PARTNERS_FILE: 'plain.json' }, paths, fs.readFile).development).toBe(false);
+    expect(loadCliConfig({ PARTNER_ID: 'p', PARTNER_SECRET: 's' }, paths, fs.readFile).development).toBe(
+      false,
+    );
   });
 
   it('picks PARTNER_ID from PARTNERS_FILE (relative to the working directory), with its auth version', () => {

@@ -10,6 +10,11 @@ export interface CliConfig {
   authVersion: 1 | 2;
   /** Where the partner came from, for the banner: `env` or the partners file path. */
   source: string;
+  /**
+   * The partner came from a partners file marked `"development": true`, which a service with NODE_ENV=production
+   * refuses to boot with: a service that authenticates it is not a production one (the sandbox-only commands' check).
+   */
+  development: boolean;
 }
 
 interface PartnerEntry {
@@ -43,13 +48,15 @@ export function loadCliConfig(
       secret: env.PARTNER_SECRET,
       authVersion: versionOverride ?? 2,
       source: 'env',
+      development: false,
     };
   }
 
   const file = env.PARTNERS_FILE
     ? resolve(paths.cwd, env.PARTNERS_FILE)
     : join(paths.repoRoot, 'config', 'partners.dev.json');
-  const partner = pickPartner(readPartners(file, readFile), env.PARTNER_ID, file);
+  const { partners, development } = readPartners(file, readFile);
+  const partner = pickPartner(partners, env.PARTNER_ID, file);
   const secretEnv = typeof partner.secretEnv === 'string' ? partner.secretEnv : undefined;
   const secret = typeof partner.secret === 'string' ? partner.secret : secretEnv && env[secretEnv];
   if (!secret) {
@@ -60,7 +67,14 @@ export function loadCliConfig(
     );
   }
   const authVersion = versionOverride ?? parseAuthVersion(partner.authVersion, `authVersion in ${file}`) ?? 2;
-  return { serviceUrl, partnerId: String(partner.partnerId), secret, authVersion, source: file };
+  return {
+    serviceUrl,
+    partnerId: String(partner.partnerId),
+    secret,
+    authVersion,
+    source: file,
+    development: development && typeof partner.secret === 'string',
+  };
 }
 
 function parseAuthVersion(value: unknown, what: string): 1 | 2 | undefined {
@@ -70,7 +84,10 @@ function parseAuthVersion(value: unknown, what: string): 1 | 2 | undefined {
   throw new ConfigError(`${what} must be 1 or 2, got ${JSON.stringify(value)}`);
 }
 
-function readPartners(file: string, readFile: (path: string) => string): PartnerEntry[] {
+function readPartners(
+  file: string,
+  readFile: (path: string) => string,
+): { partners: PartnerEntry[]; development: boolean } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFile(file));
@@ -79,10 +96,10 @@ function readPartners(file: string, readFile: (path: string) => string): Partner
       `cannot read partners from ${file} (${(error as Error).message}); set PARTNER_ID and PARTNER_SECRET`,
     );
   }
-  const partners = (parsed as { partners?: unknown } | null)?.partners;
+  const { partners, development } = (parsed ?? {}) as { partners?: unknown; development?: unknown };
   if (!Array.isArray(partners) || partners.length === 0)
     throw new ConfigError(`${file} has no "partners" array`);
-  return partners as PartnerEntry[];
+  return { partners: partners as PartnerEntry[], development: development === true };
 }
 
 function pickPartner(partners: PartnerEntry[], wanted: string | undefined, file: string): PartnerEntry {

@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sha256Hex } from '@svc/auth';
 import { UsageError } from './cli-errors';
 
 export interface BodyFile {
@@ -22,5 +22,5 @@ export function readBodyFile(path: string): BodyFile {
     throw new UsageError(`${path} is not JSON: ${(error as Error).message}`);
   }
   if (typeof body !== 'object' || body === null) throw new UsageError(`${path} must hold a JSON object`);
-  return { body, sha256: sha256Hex(bytes) };
+  return { body, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -1,3 +1,4 @@
+import { scopedIdempotencyStore } from './scoped-idempotency-store';
 import { join } from 'node:path';
 import {
   FileIdempotencyStore,
@@ -9,10 +10,12 @@ import {
 } from '@svc/partner-client';
 import { ConfigError, SandboxOnlyError, UsageError } from './cli-errors';
 import { executeCommand } from './execute-command';
+import { nextStepHint } from './next-step-hint';
 import { formatResponse } from './format-response';
 import { loadCliConfig } from './load-cli-config';
 import { parseArgs } from './parse-args';
-import { runSandboxWallet, type SandboxWalletIo } from './sandbox-wallet';
+import { checkSandboxService } from './sandbox-guard';
+import { type SandboxWalletIo } from './sandbox-wallet';
 import { USAGE } from './usage';
 
 export interface CliIo {
@@ -39,7 +42,10 @@ export async function runCli(
       return 0;
     }
     const config = loadCliConfig(env, io);
-    const store = new FileIdempotencyStore(join(io.repoRoot, '.partner-client', 'idempotency.json'));
+    const store = scopedIdempotencyStore(
+      new FileIdempotencyStore(join(io.repoRoot, '.partner-client', 'idempotency.json')),
+      config,
+    );
     const client = new PartnerClient({
       baseUrl: config.serviceUrl,
       partnerId: config.partnerId,
@@ -52,8 +58,11 @@ export async function runCli(
       io.stderr(
         `partner ${config.partnerId} (auth v${config.authVersion}, from ${config.source}) → ${config.serviceUrl}\n`,
       );
-      return await runSandboxWallet(client, command, env, { ...io, ...io.sandbox }).catch(
-        (error: unknown) => {
+      // Loaded here only: the wallet part needs viem and the sandbox helpers, which every other call would pay for.
+      const { runSandboxWallet } = await import('./sandbox-wallet');
+      return await checkSandboxService(config, client)
+        .then(() => runSandboxWallet(client, command, env, { ...io, ...io.sandbox }))
+        .catch((error: unknown) => {
           const known = [
             UsageError,
             SandboxOnlyError,
@@ -65,8 +74,7 @@ export async function runCli(
           // A reverted transaction, an RPC that went away: say what failed, no stack.
           io.stderr(`error: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
           return 1;
-        },
-      );
+        });
     }
     const execution = executeCommand(client, command);
     io.stderr(
@@ -86,7 +94,8 @@ export async function runCli(
       if (stored) io.stderr(`Idempotency-Key ${stored.key} (${execution.operationId})\n`);
     }
     io.stdout(formatResponse(response));
-    const hint = command.name === 'quote' && earlier ? expiredQuoteHint(response, argv) : null;
+    const hint =
+      command.name === 'quote' && earlier ? expiredQuoteHint(response, argv) : nextStepHint(response);
     if (hint) io.stderr(hint);
     return response.status >= 200 && response.status < 300 ? 0 : 1;
   } catch (error) {

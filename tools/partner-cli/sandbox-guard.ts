@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { type PartnerClient } from '@svc/partner-client';
 import { type WalletPartChain } from '@svc/testing';
 import { SandboxOnlyError, UsageError } from './cli-errors';
+import { type CliConfig } from './load-cli-config';
 
 /** The parts of the provider sandbox's manifest (docs/sandbox.md) the sandbox-only commands use. */
 export interface SandboxManifest {
@@ -58,6 +60,46 @@ export function pickSandboxUser(
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const isLoopback = (host: string) => LOOPBACK.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * The service the sandbox-only commands talk to must be a development one (security review N-L5): they report anvil
+ * hashes signed with public keys, and the sandbox reuses real chain ids, so a real service would get real quotes and
+ * attempts. Accepted: a SERVICE_URL on loopback (`npm start`, compose's published ports), or one whose GET /ping
+ * authenticates the partner of a partners file marked `"development": true` with its inline secret, which no service
+ * with NODE_ENV=production boots with. Anything else is refused before any other request.
+ */
+export async function checkSandboxService(
+  config: Pick<CliConfig, 'serviceUrl' | 'partnerId' | 'source' | 'development'>,
+  client: Pick<PartnerClient, 'ping'>,
+): Promise<void> {
+  if (isLoopback(new URL(config.serviceUrl).hostname)) return;
+  const refused = `SERVICE_URL ${config.serviceUrl} is not on loopback`;
+  const why =
+    'these commands sign with the sandbox’s public development keys, and a real service would take their quotes and ' +
+    'attempts for real ones: point SERVICE_URL at the local service (npm start: http://127.0.0.1:3000)';
+  if (!config.development) {
+    throw new SandboxOnlyError(
+      `${refused}: ${why}, or sign as a partner of a partners file marked "development": true (PARTNERS_FILE, ` +
+        `not PARTNER_SECRET), which only a development service accepts`,
+    );
+  }
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await client.ping();
+  } catch (error) {
+    throw new SandboxOnlyError(
+      `${refused} and its /ping did not answer (${(error as Error).message.split('\n')[0]}): ${why}`,
+    );
+  }
+  const partnerId = (answer.body as { partnerId?: unknown } | null)?.partnerId;
+  if (answer.status !== 200 || partnerId !== config.partnerId) {
+    throw new SandboxOnlyError(
+      `${refused} and its /ping answered ${answer.status} to development partner ${config.partnerId} of ` +
+        `${config.source}, so it is not a development service: ${why}`,
+    );
+  }
+}
 
 /**
  * The sandbox chains the chain actions run on. Refuses any chain the manifest does not list and any RPC URL that is
@@ -74,7 +116,7 @@ export function sandboxChainsFor(manifest: SandboxManifest, chainIds: readonly n
       );
     }
     const host = URL.canParse(chain.rpcUrl) ? new URL(chain.rpcUrl).hostname : '';
-    if (!LOOPBACK.has(host)) {
+    if (!isLoopback(host)) {
       throw new SandboxOnlyError(
         `the manifest's RPC for chain ${chainId} (${chain.rpcUrl}) is not on loopback: refusing to sign with a development key`,
       );

@@ -75,7 +75,7 @@ describe('partner CLI: demo and sandbox-wallet on the provider sandbox', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  async function cli(argv: string[], env: Record<string, string> = {}) {
+  async function cli(argv: string[], env: Record<string, string> = {}, client?: { fetch: typeof fetch }) {
     let stdout = '';
     let stderr = '';
     const code = await runCli(
@@ -93,6 +93,7 @@ describe('partner CLI: demo and sandbox-wallet on the provider sandbox', () => {
         stdout: (t) => (stdout += t),
         stderr: (t) => (stderr += t),
         sandbox: { statusPollMs: 200, followLimitMs: 45_000 },
+        ...(client ? { client } : {}),
       },
     );
     return { code, stdout, stderr };
@@ -255,5 +256,25 @@ describe('partner CLI: demo and sandbox-wallet on the provider sandbox', () => {
     for (const chainId of [1, 42161]) {
       expect(await reader(chainId).getTransactionCount({ address: user(4).address as Hex })).toBe(0);
     }
+  }, 60_000);
+
+  it('refuses (exit 2, no request at all) a SERVICE_URL off loopback: a real service would take the quote (N-L5)', async () => {
+    const { file } = quoteFile('elsewhere', user(4).address);
+    // https://api.example reaches this very service, which would quote, prepare and settle as a production one would.
+    const asked: string[] = [];
+    const remote = ((url: string | URL, init?: RequestInit) => {
+      asked.push(String(url));
+      return fetch(String(url).replace('https://api.example', serviceUrl), init);
+    }) as typeof fetch;
+    const run = await cli(
+      ['demo', '--file', file, '--user', '4'],
+      { SERVICE_URL: 'https://api.example' },
+      { fetch: remote },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/refusing: SERVICE_URL https:\/\/api\.example is not on loopback/);
+    expect(run.stdout).toBe('');
+    expect(asked).toEqual([]);
+    expect(await reader(1).getTransactionCount({ address: user(4).address as Hex })).toBe(0);
   }, 60_000);
 });

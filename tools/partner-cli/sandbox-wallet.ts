@@ -5,6 +5,7 @@ import { type PartnerClient, type PartnerResponse } from '@svc/partner-client';
 import { doWalletPart, type PreparedForWalletPart, type WalletPartStep } from '@svc/testing';
 import { SandboxOnlyError, UsageError } from './cli-errors';
 import { formatResponse } from './format-response';
+import { nextStepHint } from './next-step-hint';
 import { type CliCommand } from './parse-args';
 import { readBodyFile } from './read-body-file';
 import { loadSandboxManifest, pickSandboxUser, probeSandboxChains, sandboxChainsFor } from './sandbox-guard';
@@ -178,6 +179,8 @@ function ok(response: PartnerResponse): boolean {
 function fail(io: SandboxWalletIo, step: string, response: PartnerResponse): number {
   io.stderr(`${step} did not succeed:\n`);
   io.stdout(formatResponse(response));
+  const hint = nextStepHint(response);
+  if (hint) io.stderr(hint);
   return 1;
 }
 

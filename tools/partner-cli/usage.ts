@@ -26,10 +26,12 @@ environment:
   SANDBOX_MANIFEST_DIR  sandbox-only commands: where manifest.json is; default .sandbox
 
 A POST re-run with the same file (or the same --key) reuses the stored Idempotency-Key and body bytes
-(.partner-client/idempotency.json), so retrying after a time-out never creates a second resource. A quote
+(.partner-client/idempotency.json, kept per SERVICE_URL and partner), so retrying after a time-out never
+creates a second resource. A quote
 lives about 60 s: a replay after that answers quoteStatus "expired"; quote --fresh asks for a new one.
 The sandbox-only commands refuse (exit 2) without the manifest, or when a chain action is on a chain the sandbox
-does not run, or its RPC is not the sandbox's anvil on loopback: they sign with public development keys (--user N:
-wallets.users[N], default 0; the attempt's wallet must be that one).
+does not run, or its RPC is not the sandbox's anvil on loopback, or SERVICE_URL is not on loopback (unless its
+/ping accepts a partner of a partners file marked "development": true): they sign with public development keys
+(--user N: wallets.users[N], default 0; the attempt's wallet must be that one).
 Exit code: 0 for a 2xx answer, 1 otherwise, 2 for usage or configuration errors.
 `;

@@ -31,18 +31,27 @@ export function describeTopology(
 
         // Each app exposes its own figures.
         expect(await h.metrics('gateway')).toMatch(
-          /http_request_duration_seconds_count\{method="POST",route="\/api\/external\/intents\/quote",status="200"\} [1-9]/,
+          /intent_http_request_duration_seconds_count\{method="POST",route="\/api\/external\/intents\/quote",status="200"\} [1-9]/,
         );
         expect(await h.metrics('quoting')).toMatch(
-          /provider_call_duration_seconds_count\{provider="relay",operation="quote",outcome="ok"\} [1-9]/,
+          /intent_provider_call_duration_seconds_count\{provider="relay",operation="quote",outcome="ok"\} [1-9]/,
         );
         // The tracker's census sees the settlement on its next pass.
         await h.until('the census counts it', async () =>
-          /attempts\{status="settled"\} [1-9]/.test(await h.metrics('settlement-tracker')),
+          /intent_attempts\{status="settled"\} [1-9]/.test(await h.metrics('settlement-tracker')),
         );
         const dispatcher = await h.metrics('webhook-dispatcher');
-        expect(dispatcher).toMatch(/webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
-        expect(dispatcher).toMatch(/outbox_lag_seconds_count [1-9]/);
+        expect(dispatcher).toMatch(/intent_webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
+        expect(dispatcher).toMatch(/intent_outbox_lag_seconds_count [1-9]/);
+        // And the Node process's own: served by the ops listener (gateway) and by the app's port (the others).
+        for (const app of [
+          'gateway',
+          'quoting',
+          'execution',
+          'settlement-tracker',
+          'webhook-dispatcher',
+        ] as const)
+          expect(await h.metrics(app)).toMatch(/^intent_process_resident_memory_bytes [1-9]/m);
         for (const app of h.topology.apps) {
           const ready = await rawRequest({ port: app.opsPort, method: 'GET', path: '/readyz' });
           expect({ app: app.instanceId, body: ready.json as unknown }).toMatchObject({

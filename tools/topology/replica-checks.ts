@@ -23,11 +23,70 @@ export async function awaitHandovers(
 /** The attempt settles, its webhooks arrive once each and in order, and no fact of it is recorded twice. */
 export async function expectSettledOnce(h: TopologyHarness, attemptId: string): Promise<void> {
   await h.until(`${attemptId} settled`, async () => (await h.status(attemptId)) === 'settled', 120_000);
-  await h.until(`${attemptId} webhooks`, () => h.eventsOf(attemptId).length >= LIFECYCLE.length, 120_000);
+  await awaitWebhooks(h, attemptId);
   expect(h.eventsOf(attemptId)).toEqual(LIFECYCLE);
   expect(h.receiver.duplicates()).toBe(0);
   expect(await h.recorded(attemptId, 'AttemptSettled')).toBe(1);
   expect(await duplicatedAttemptFacts(h.store, attemptId)).toEqual([]);
+}
+
+/**
+ * Waits for an attempt's lifecycle webhooks. The suites take the receiver down while webhooks are queued, so an event
+ * whose first try and its 5 s retry both failed waits 5 minutes for its next (RETRY_SCHEDULE_MS): every 15 s the
+ * partner asks for such a retry now (POST /webhooks/redeliver answers `retry_now`), as a partner whose endpoint was
+ * down would. An event the service had lost would not be listed, and is never delivered.
+ */
+async function awaitWebhooks(h: TopologyHarness, attemptId: string): Promise<void> {
+  let askedAt = Date.now();
+  await h.until(
+    `${attemptId} webhooks`,
+    async () => {
+      if (h.eventsOf(attemptId).length >= LIFECYCLE.length) return true;
+      if (Date.now() - askedAt > 15_000) {
+        askedAt = Date.now();
+        await retryWaitingWebhooks(h, attemptId);
+      }
+      return false;
+    },
+    120_000,
+  );
+}
+
+/** The attempt's webhook events waiting more than 10 s for their next retry, each asked to be retried now. */
+export async function retryWaitingWebhooks(h: TopologyHarness, attemptId: string): Promise<number> {
+  const waiting: string[] = [];
+  let path = '/api/external/webhooks/events';
+  for (;;) {
+    const page = await signedRequest({ port: h.port, partner: h.partner, method: 'GET', path });
+    if (page.status !== 200) return 0; // a gateway on its way down: asked again in 15 s
+    const body = page.json as {
+      events: { eventId: string; attemptId: string; status: string; nextAttemptAt: string | null }[];
+      nextCursor: string;
+      hasMore: boolean;
+    };
+    for (const e of body.events)
+      if (
+        e.attemptId === attemptId &&
+        e.status === 'retrying' &&
+        e.nextAttemptAt !== null &&
+        Date.parse(e.nextAttemptAt) - Date.now() > 10_000
+      )
+        waiting.push(e.eventId);
+    if (!body.hasMore) break;
+    path = `/api/external/webhooks/events/after/${body.nextCursor}`;
+  }
+  for (const eventId of waiting) {
+    await signedRequest({
+      port: h.port,
+      partner: h.partner,
+      method: 'POST',
+      path: `/api/external/webhooks/redeliver/${eventId}`,
+      body: {},
+      idempotencyKey: `retry-now-${eventId}-${Date.now()}`,
+    });
+  }
+  process.stdout.write(`  ${attemptId}: ${waiting.length} webhook(s) waiting for a retry, asked now\n`);
+  return waiting.length;
 }
 
 /** Every partner operation quoted its session once and prepared it once, the attempt the partner was given. */

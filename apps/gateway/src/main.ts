@@ -3,7 +3,7 @@ import { runDistributedApp } from '@svc/composition';
 import { SETTLEMENT_QUERY_PATTERNS } from '@svc/settlement';
 import { AppModule } from './app.module';
 
-/** The gateway app of the distributed composition (BUS=kafka): see README "Distributed mode". */
+/** The gateway app of the distributed composition (BUS=kafka): see docs/operations/distributed.md. */
 runDistributedApp({
   name: 'gateway',
   module: AppModule,

@@ -60,4 +60,14 @@ abstract contract Erc20 {
         balanceOf[to] += value;
         emit Transfer(address(0), to, value);
     }
+
+    function _burn(address from, uint256 value) internal {
+        uint256 balance = balanceOf[from];
+        if (balance < value) revert ERC20InsufficientBalance(from, balance, value);
+        unchecked {
+            balanceOf[from] = balance - value;
+            totalSupply -= value;
+        }
+        emit Transfer(from, address(0), value);
+    }
 }

@@ -9,6 +9,10 @@ library TokenTransfers {
         _call(token, abi.encodeWithSignature("transferFrom(address,address,uint256)", from, address(this), amount));
     }
 
+    function pullTo(address token, address from, address to, uint256 amount) internal {
+        _call(token, abi.encodeWithSignature("transferFrom(address,address,uint256)", from, to, amount));
+    }
+
     /// Approves `amount`, resetting a non-zero allowance to 0 first so USDT-like tokens accept it.
     function forceApprove(address token, address spender, uint256 amount) internal {
         (bool ok, bytes memory ret) = token.staticcall(

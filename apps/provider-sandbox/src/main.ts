@@ -9,8 +9,13 @@ import { startSandbox } from './start-sandbox';
 async function main(): Promise<void> {
   const sandbox = await startSandbox(loadSandboxOptions(process.env));
   const { manifest } = sandbox;
+  // One stop, whichever signals arrive: a terminal's Ctrl-C reaches this process and, from npm start, a SIGTERM
+  // too; a second stop closed the closed server (ERR_SERVER_NOT_RUNNING on a clean stop, issue 25 item 7).
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
       process.stdout.write(`provider-sandbox: ${signal}, stopping\n`);
       sandbox.stop().then(
         () => process.exit(0),

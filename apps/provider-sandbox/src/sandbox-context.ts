@@ -1,3 +1,4 @@
+import { type CctpBurnBook } from './cctp/cctp-burn-book';
 import { type SandboxChains, type SandboxContracts } from './chains/start-sandbox-chains';
 import { type FaultRegistry } from './faults/fault-registry';
 import { type QuoteBook } from './ledger/quote-book';
@@ -18,6 +19,8 @@ export interface SandboxContext {
   tokens: TokenDirectory;
   quotes: QuoteBook;
   transfers: TransferBook;
+  /** CCTP burns of Across legs routed over CCTP (the `cctp` fault), and their mints. */
+  cctpBurns: CctpBurnBook;
   faults: FaultRegistry;
   prices: PriceTable;
   economics: Readonly<Record<SandboxProvider, ProviderEconomics>>;

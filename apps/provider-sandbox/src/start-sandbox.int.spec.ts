@@ -27,21 +27,22 @@ describe('startSandbox', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ url: sandbox.url, env: sandbox.manifest.env });
     const chains = parseChainsConfig(readFileSync(sandbox.manifest.env.CHAINS_FILE, 'utf8'));
-    expect(chains.map((c) => [c.chainId, c.name, c.nativeSymbol])).toEqual([
-      [1, 'ethereum', 'ETH'],
-      [8453, 'base', 'ETH'],
-      [42161, 'arbitrum', 'ETH'],
+    expect(chains.map((c) => [c.chainId, c.name, c.nativeSymbol, c.confirmations])).toEqual([
+      [1, 'ethereum', 'ETH', { blocks: 2 }],
+      [8453, 'base', 'ETH', { blocks: 2 }],
+      [42161, 'arbitrum', 'ETH', { blocks: 2 }],
     ]);
   });
 
   it('lists chains, tokens, contracts, funded users and the service env', async () => {
     // The only contracts the service lets each provider's calls touch: the sandbox's own, on each chain.
-    const allowlist = (contract: 'relayDepository' | 'acrossSpokePool' | 'mayanForwarder') =>
+    type Contract = 'relayDepository' | 'acrossSpokePool' | 'cctpTokenMessenger' | 'mayanForwarder';
+    const allowlist = (...contracts: Contract[]) =>
       JSON.stringify(
         Object.fromEntries(
           sandbox.chains.contracts.map((c) => [
             c.chainId,
-            { targets: [c[contract]], spenders: [c[contract]] },
+            { targets: contracts.map((k) => c[k]), spenders: contracts.map((k) => c[k]) },
           ]),
         ),
       );
@@ -59,10 +60,12 @@ describe('startSandbox', () => {
       ACROSS_BASE_URL: `${sandbox.url}/across`,
       MAYAN_PRICE_URL: `${sandbox.url}/mayan-price`,
       MAYAN_EXPLORER_URL: `${sandbox.url}/mayan-explorer`,
+      MAYAN_API_KEY: 'sandbox-mayan',
       MAYAN_FORWARDER_ADDRESS: sandbox.chains.contracts[0].mayanForwarder,
       SERVICE_FEE_RECIPIENT: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720', // the deployer, anvil's account 9
       RELAY_CONTRACTS: allowlist('relayDepository'),
-      ACROSS_CONTRACTS: allowlist('acrossSpokePool'),
+      // Across's USDC legs may go over CCTP (the `cctp` fault): Circle's TokenMessengerV2 is Across's too.
+      ACROSS_CONTRACTS: allowlist('acrossSpokePool', 'cctpTokenMessenger'),
       MAYAN_CONTRACTS: allowlist('mayanForwarder'),
       ACROSS_MIN_POLL_INTERVAL_MS: '1000',
       RELAY_FAILURE_GRACE_MS: '10000',

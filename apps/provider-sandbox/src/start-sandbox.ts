@@ -1,12 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { acrossRoutes } from './across/across.routes';
+import { CctpBurnBook } from './cctp/cctp-burn-book';
+import { CCTP_MINT_BATCH_WINDOW_MS, CctpFinalizer } from './cctp/cctp-finalizer';
 import { adminRoutes } from './admin/admin.routes';
 import { isExtraTokenSymbol } from './chains/sandbox-deployment-plan';
 import { startSandboxChains, type SandboxChains } from './chains/start-sandbox-chains';
 import { FaultRegistry } from './faults/fault-registry';
 import { parseProviderFaults } from './faults/parse-provider-faults';
 import { type ProviderFault } from './faults/provider-fault';
+import { ACROSS_FILL_BATCH_WINDOW_MS, AcrossFillBatcher } from './fill/across-fill-batcher';
 import { TokenSender } from './fill/token-sender';
 import { TransferSettler } from './fill/transfer-settler';
 import { startHttpServer, type HttpServerHandle } from './http/start-http-server';
@@ -63,6 +66,8 @@ export interface StartSandboxOptions {
   manifestDir?: string | null;
   prices?: Partial<PriceTable>;
   economics?: Partial<Record<SandboxProvider, Partial<ProviderEconomics>>>;
+  /** Seeds the chains' base-fee walks (docs/sandbox.md "Fees"), so a run's fees can be replayed; default 1. */
+  feeSeed?: number;
   /** Operational messages (a failed fill, an unmatched deposit); default stderr. */
   log?: (line: string) => void;
 }
@@ -71,6 +76,8 @@ export interface RunningSandbox {
   url: string;
   manifest: SandboxManifest;
   chains: SandboxChains;
+  /** Resolves once the sandbox has charged the L1 data fees of every block up to `blockNumber` on the chain. */
+  l1FeesCharged(chainId: number, blockNumber: bigint): Promise<void>;
   /** Replaces every fault in force; an empty list clears them. */
   setFaults(faults: ProviderFault[]): void;
   stop(): Promise<void>;
@@ -92,6 +99,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       ports: options.chainPorts,
       extraTokens: options.extraTokens,
       host: options.chainHost,
+      feeSeed: options.feeSeed,
+      log,
     }));
   const extraSymbols = [...new Set(chains.tokens.map((t) => t.symbol).filter(isExtraTokenSymbol))];
   const clients = new ChainClients(chains.chains);
@@ -102,6 +111,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     tokens: new TokenDirectory(chains.tokens),
     quotes: new QuoteBook(),
     transfers: new TransferBook(),
+    cctpBurns: new CctpBurnBook(),
     faults,
     prices: { ...DEFAULT_PRICES, ...extraTokenPrices(extraSymbols), ...options.prices } as PriceTable,
     economics: Object.fromEntries(
@@ -111,13 +121,39 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   };
   const fillDelayMs = options.fillDelayMs ?? 1500;
   const failureHoldMs = options.failureHoldMs ?? DEFAULT_FAILURE_HOLD_MS;
+  const sender = new TokenSender(clients, chains.accounts.fillers);
+  const acrossFills = new AcrossFillBatcher({
+    sender,
+    pool: (chainId) => chains.contracts.find((c) => c.chainId === chainId)!.acrossSpokePool,
+    windowMs: () => faults.get('across')?.batchFillsMs ?? ACROSS_FILL_BATCH_WINDOW_MS,
+  });
   const settler = new TransferSettler({
     transfers: context.transfers,
-    sender: new TokenSender(clients, chains.accounts.fillers),
+    sender,
+    acrossFills,
     fillDelayMs: () => fillDelayMs,
     failureHoldMs: () => failureHoldMs,
+    chainTime: async (chainId) =>
+      Number((await clients.public(chainId).getBlock({ blockTag: 'latest' })).timestamp),
     now,
     onError: (error, t) => log(`${t.provider} settlement of ${t.sourceTxHash} failed: ${String(error)}`),
+  });
+  // Attests CCTP burns after the fill delay and mints them in batches (docs/sandbox.md "CCTP").
+  const cctpFinalizer = new CctpFinalizer({
+    clients,
+    chains: chains.contracts.map((c) => ({
+      chainId: c.chainId,
+      messageTransmitter: c.cctpMessageTransmitter,
+      multicall3: c.multicall3,
+    })),
+    burns: context.cctpBurns,
+    sender,
+    attesterKey: chains.accounts.deployer.privateKey,
+    attestationDelayMs: () => fillDelayMs,
+    batchWindowMs: () => faults.get('across')?.batchMintsMs ?? CCTP_MINT_BATCH_WINDOW_MS,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    now,
+    log,
   });
   const watchers = chains.contracts.map(
     (c) =>
@@ -139,12 +175,13 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   let server: HttpServerHandle | undefined;
   const stop = async () => {
     await Promise.all(watchers.map((w) => w.stop()));
+    await cctpFinalizer.stop();
     await settler.stop();
     await server?.close();
     if (ownsChains) await chains.stop();
   };
   try {
-    await Promise.all(watchers.map((w) => w.start()));
+    await Promise.all([...watchers.map((w) => w.start()), cctpFinalizer.start()]);
     // The manifest names the server's URL, so the /manifest route reads it once it exists.
     const current: { manifest?: SandboxManifest } = {};
     server = await startHttpServer({
@@ -154,7 +191,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
         ...relayRoutes(context),
         ...acrossRoutes(context),
         ...mayanRoutes(context),
-        ...adminRoutes({ faults, manifest: () => ({ ...current.manifest!, faults: faults.list() }) }),
+        ...adminRoutes({
+          faults,
+          manifest: () => ({ ...current.manifest!, faults: faults.list() }),
+          chains: chains.chains,
+          l1Fees: chains.l1Fees,
+        }),
       ],
       onError: (error) => log(`request failed: ${String(error)}`),
     });
@@ -176,6 +218,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       url: server.url,
       manifest,
       chains,
+      l1FeesCharged: (chainId, blockNumber) => chains.l1FeesCharged(chainId, blockNumber),
       setFaults: (list) => faults.replace(parseProviderFaults(list)),
       stop,
     };

@@ -3,8 +3,8 @@ import { ConfigError } from '@svc/platform';
 import { startService, stopOnSignals } from './app/start-service';
 
 /**
- * `npm run service`: the standalone service alone, configured only by its environment (README
- * "Configuration"), so it can be pointed at any sandbox or at the real providers.
+ * `npm run service`: the standalone service alone, configured only by its environment
+ * (docs/operations/configuration.md), so it can be pointed at any sandbox or at the real providers.
  */
 async function main(): Promise<void> {
   const service = await startService(process.env);

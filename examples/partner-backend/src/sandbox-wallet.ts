@@ -10,7 +10,8 @@ interface SandboxManifest {
 }
 
 /**
- * SANDBOX ONLY: plays the user's wallet with anvil's funded development account, on the sandbox's local chains.
+ * SANDBOX ONLY: plays the user's wallet with one of anvil's funded development accounts (the manifest's
+ * `wallets.users[userIndex]`, `SANDBOX_USER`), on the sandbox's local chains.
  *
  * In production this code does not exist on your backend. Your frontend hands `chainActions` and
  * `walletAuthorization` to the user's wallet (e.g. with viem or wagmi in the browser), which:
@@ -19,15 +20,18 @@ interface SandboxManifest {
  * then the frontend posts the hashes and the signature to POST /orders/{attemptId}/submitted.
  * A private key never reaches a partner's backend.
  */
-export function sandboxWallet(manifestPath: string): {
+export function sandboxWallet(
+  manifestPath: string,
+  userIndex = 0,
+): {
   pay: (prepared: PreparedAttempt) => Promise<WalletResult>;
 } {
   return {
     async pay(prepared) {
       // Read at each payment: `npm start` rewrites the manifest (new ports) every time it starts.
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as SandboxManifest;
-      const user = manifest.wallets.users[0];
-      if (!user) throw new Error(`${manifestPath} names no funded sandbox wallet`);
+      const user = manifest.wallets.users[userIndex];
+      if (!user) throw new Error(`${manifestPath} names no funded sandbox wallet ${userIndex}`);
       const account = privateKeyToAccount(user.privateKey as Hex);
       const chainResults: WalletResult['chainResults'] = [];
       for (const action of prepared.chainActions) {

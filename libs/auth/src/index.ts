@@ -11,6 +11,7 @@ export {
   type PathRejection,
 } from './path/canonicalize-request-path';
 export { authenticateRequest } from './verify/authenticate-request';
+export { checkAuthHeaders, type AuthHeaders } from './verify/check-auth-headers';
 export { MAX_CLOCK_SKEW_MS } from './verify/check-timestamp';
 export type {
   AuthFailure,

@@ -18,3 +18,6 @@ export * from './transactions/read-native-value-received';
 export * from './transactions/trace-calls';
 export * from './registry/chain-registry.token';
 export * from './authorization';
+export * from './confirmation/confirmation-policy';
+export * from './confirmation/read-tx-finality';
+export * from './chain-run/chain-run';

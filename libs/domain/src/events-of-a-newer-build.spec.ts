@@ -3,6 +3,7 @@ import { idempotencyDecider } from './idempotency/idempotency.decider';
 import { accepted, completed } from './idempotency/idempotency.fixture';
 import { intentSessionDecider } from './intent-session/intent-session.decider';
 import { type IntentQuotedData } from './intent-session/intent-session.events';
+import { nonceBucketReader } from './nonce/nonce-bucket';
 import { nonceDecider } from './nonce/nonce.decider';
 import { evolveTracking, initialTrackingState, type TrackingEvent } from './tracking/tracking.state';
 import { transactionClaimDecider } from './tracking/transaction-claim';
@@ -32,6 +33,11 @@ const cases: [string, AnyDecider, { type: string; data: unknown }[]][] = [
   ],
   ['an Idempotency-Key', idempotencyDecider, [accepted(), completed()]],
   ['a nonce', nonceDecider, [{ type: 'NonceUsed', data: { tupleHash: 'tuple-1', usedAt: 1 } }]],
+  [
+    "a nonce bucket's event",
+    nonceBucketReader,
+    [{ type: 'NonceUsed', data: { nonce: 'n', tupleHash: 'tuple-1', usedAt: 1 } }],
+  ],
   [
     'a transaction claim',
     transactionClaimDecider,

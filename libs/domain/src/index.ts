@@ -6,3 +6,4 @@ export * from './webhook-delivery';
 export * from './tracking';
 export * from './idempotency';
 export * from './nonce';
+export * from './source-gas';

@@ -137,6 +137,11 @@ export interface EventStore {
   readCheckpoint(subscriptionId: string): Promise<Position | undefined>;
   /** Reachability for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Whether a write would succeed now, leaving nothing behind (/readyz, security review N-L7): rejects when the store
+   * cannot take one (full, read-only, locked). Optional: a store without it is judged by its appends (watchWrites).
+   */
+  probeWrite?(): Promise<void>;
   close(): Promise<void>;
 }
 

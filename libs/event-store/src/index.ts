@@ -13,6 +13,7 @@ export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.
 export * from './event-id-from';
 export * from './read-all-paged';
 export { traceAppends } from './trace-appends';
+export { watchWrites, type WatchWritesOptions, type WriteHealth, writeHealthOf } from './write-health';
 export { type AggregateRead, aggregateStream, foldStoredEvents, type StreamEvent } from './aggregate-stream';
 export { MalformedEventError } from './malformed-event.error';
 export {

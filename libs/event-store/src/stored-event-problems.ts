@@ -25,10 +25,10 @@ const warn: StoredEventProblemReporter = (problem, message) =>
 const MAX_TOLD_MALFORMED = 1_000;
 
 const notFolded = registeredMetric(
-  'event_store_events_not_folded_total',
+  'intent_event_store_events_not_folded_total',
   () =>
     new Counter({
-      name: 'event_store_events_not_folded_total',
+      name: 'intent_event_store_events_not_folded_total',
       help: 'Stored events a decider did not fold: of an unknown type (skipped) or malformed (stream refused)',
       labelNames: ['kind', 'decider', 'type'],
     }),

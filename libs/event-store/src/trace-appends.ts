@@ -1,4 +1,5 @@
 import { inSpan, inTrace, traceCarrier } from '@svc/platform';
+import { withAppend } from './with-append';
 import { type EventStore, type NewEvent } from './event-store.port';
 
 /**
@@ -24,19 +25,7 @@ export function traceAppends(store: EventStore): EventStore {
       () => store.append(streamId, withTraceContext(events), options),
     );
   };
-  // Methods are bound once, not on every call (the status read path calls the store on every request).
-  const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === 'append') return append;
-      if (bound.has(property)) return bound.get(property);
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function') return value;
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      bound.set(property, method);
-      return method;
-    },
-  });
+  return withAppend(store, append);
 }
 
 function withTraceContext(events: NewEvent[]): NewEvent[] {

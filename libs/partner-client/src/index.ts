@@ -32,3 +32,23 @@ export {
   type SigningPartsV2,
 } from './protocol/signing';
 export { API_PREFIX, HEADER } from './protocol/wire';
+export { IntentClient, operations, type AttemptEvent } from './intent-client';
+export {
+  AuthenticationError,
+  ConflictError,
+  errorFamily,
+  IntentApiError,
+  isIntentApiError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  toIntentApiError,
+  ValidationError,
+  type ErrorAnswer,
+  type ErrorFamily,
+} from './errors/intent-api-error';
+export { constructEvent, WebhookSignatureError, type ConstructEventOptions } from './webhook/construct-event';
+export { errorCodes } from './generated/api-types';
+export type * from './generated/api-types';
+/** The contract's WebhookEvent (the name `WebhookEvent` stays the loose type verifyWebhook returns). */
+export type { WebhookEvent as ApiWebhookEvent } from './generated/api-types';

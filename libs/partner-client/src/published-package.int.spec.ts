@@ -1,21 +1,22 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
-  copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { buildPackage } from '../scripts/build-package';
 
 const run = promisify(execFile);
 // Not @svc/testing's process helpers: libs/testing depends on this library, and a cycle is refused.
 const repoRoot = join(__dirname, '..', '..', '..');
-const libDir = join(repoRoot, 'libs', 'partner-client');
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const partners = JSON.parse(readFileSync(join(repoRoot, 'config', 'partners.dev.json'), 'utf8')) as {
   partners: { partnerId: string; secret: string; authVersion: 1 | 2 }[];
@@ -36,9 +37,6 @@ describe('the published @intent-service/partner-client package', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'partner-client-pack-'));
     const pkg = join(dir, 'pkg');
-    mkdirSync(pkg);
-    copyFileSync(join(libDir, 'package.json'), join(pkg, 'package.json'));
-    copyFileSync(join(libDir, 'README.md'), join(pkg, 'README.md'));
 
     service = spawn(process.execPath, [join(repoRoot, 'tools', 'run-ts.js'), 'apps/standalone/src/main.ts'], {
       cwd: repoRoot,
@@ -55,13 +53,8 @@ describe('the published @intent-service/partner-client package', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const booted = listeningUrl(service);
-    await run(process.execPath, [
-      tsc,
-      '-p',
-      join(libDir, 'tsconfig.build.json'),
-      '--outDir',
-      join(pkg, 'dist'),
-    ]);
+    // The package's own build (npm run partner-client:build): dist/cjs, dist/esm, package.json, README, CHANGELOG.
+    buildPackage(pkg);
     const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: pkg });
     tarball = join(dir, (JSON.parse(packed.stdout) as { filename: string }[])[0].filename);
 
@@ -72,7 +65,7 @@ describe('the published @intent-service/partner-client package', () => {
       cwd: consumer,
     });
     serviceUrl = await booted;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     if (service && service.exitCode === null) {
@@ -83,6 +76,12 @@ describe('the published @intent-service/partner-client package', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** viem, an optional peer dependency, linked into the consumer (the tests before this run without it). */
+  function linkViem(): void {
+    const target = join(consumer, 'node_modules', 'viem');
+    if (!existsSync(target)) symlinkSync(join(repoRoot, 'node_modules', 'viem'), target, 'dir');
+  }
+
   it('ships the compiled code and declarations only, with no import of the unpublished @svc libraries', () => {
     const installed = join(consumer, 'node_modules', '@intent-service', 'partner-client');
     const files = (sub: string): string[] =>
@@ -91,7 +90,18 @@ describe('the published @intent-service/partner-client package', () => {
       );
     const shipped = files('.');
     expect(shipped).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']),
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'CHANGELOG.md',
+        'dist/cjs/index.js',
+        'dist/cjs/index.d.ts',
+        'dist/cjs/viem/index.js',
+        'dist/cjs/viem/index.d.ts',
+        'dist/esm/index.js',
+        'dist/esm/viem.js',
+        'dist/esm/package.json',
+      ]),
     );
     expect(shipped.filter((f) => /\.spec\.|test-helper|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
     for (const file of shipped.filter((f) => f.startsWith('dist/')))
@@ -102,6 +112,17 @@ describe('the published @intent-service/partner-client package', () => {
     >;
     expect(manifest['private']).toBeUndefined();
     expect(manifest['dependencies']).toBeUndefined();
+    expect(manifest['peerDependenciesMeta']).toEqual({ viem: { optional: true } });
+    expect(manifest['engines']).toEqual({ node: '>=20' });
+    expect(manifest['sideEffects']).toBe(false);
+    expect(JSON.parse(readFileSync(join(installed, 'dist', 'esm', 'package.json'), 'utf8'))).toEqual({
+      type: 'module',
+    });
+    // The main entry never loads viem: nothing under dist/cjs outside viem/ requires it.
+    const viemUsers = shipped.filter(
+      (f) => f.endsWith('.js') && /require\("viem/.test(readFileSync(join(installed, f), 'utf8')),
+    );
+    expect(viemUsers).toEqual(['dist/cjs/viem/execute-prepared.js']);
   });
 
   it.each([
@@ -118,6 +139,8 @@ Promise.all([ping(${JSON.stringify(v2)}), ping(${JSON.stringify(v1)})]).then((r)
 });
 `,
     );
+    // Without viem installed: the main entry does not need it.
+    expect(existsSync(join(consumer, 'node_modules', 'viem'))).toBe(false);
     const { stdout } = await run(process.execPath, [file, serviceUrl], { cwd: consumer });
     const out = JSON.parse(stdout) as { answers: { status: number; body: unknown }[]; exports: string[] };
     expect(out.answers).toEqual([
@@ -131,13 +154,85 @@ Promise.all([ping(${JSON.stringify(v2)}), ping(${JSON.stringify(v1)})]).then((r)
       }),
     ]);
     expect(out.exports).toEqual(
-      expect.arrayContaining(['PartnerClient', 'verifyWebhook', 'createWebhookReceiver', 'signRequestV2']),
+      expect.arrayContaining([
+        'PartnerClient',
+        'IntentClient',
+        'IntentApiError',
+        'constructEvent',
+        'verifyWebhook',
+        'createWebhookReceiver',
+        'signRequestV2',
+      ]),
     );
   });
 
+  it('the typed client throws the same IntentApiError class to require() and import() users', async () => {
+    writeFileSync(
+      join(consumer, 'typed.mjs'),
+      `import { createRequire } from 'node:module';
+import * as esm from '@intent-service/partner-client';
+const cjs = createRequire(import.meta.url)('@intent-service/partner-client');
+const p = ${JSON.stringify(partners.partners.find((x) => x.authVersion === 2))};
+const ping = await new esm.IntentClient({ baseUrl: process.argv[2], ...p }).ping();
+const error = await new cjs.IntentClient({ baseUrl: process.argv[2], ...p, secret: 'wrong' }).ping().catch((e) => e);
+process.stdout.write(JSON.stringify({
+  ping,
+  sameClass: esm.IntentApiError === cjs.IntentApiError,
+  esmInstance: error instanceof esm.AuthenticationError,
+  code: error.code,
+  sameNames: JSON.stringify(Object.keys(esm).sort()) === JSON.stringify(Object.keys(cjs).filter((k) => k !== '__esModule').sort()),
+}));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['typed.mjs', serviceUrl], { cwd: consumer });
+    expect(JSON.parse(stdout)).toEqual({
+      ping: expect.objectContaining({ ok: true }),
+      sameClass: true,
+      esmInstance: true,
+      code: 'external_auth_signature_invalid',
+      sameNames: true,
+    });
+  });
+
+  it('./viem: require() and import() load executePrepared once viem is installed', async () => {
+    linkViem();
+    writeFileSync(
+      join(consumer, 'viem-entry.mjs'),
+      `import { createRequire } from 'node:module';
+import * as esm from '@intent-service/partner-client/viem';
+const cjs = createRequire(import.meta.url)('@intent-service/partner-client/viem');
+process.stdout.write(JSON.stringify({ esm: Object.keys(esm).sort(), same: esm.executePrepared === cjs.executePrepared }));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['viem-entry.mjs'], { cwd: consumer });
+    expect(JSON.parse(stdout)).toEqual({
+      esm: ['ChainActionRevertedError', 'atomicIn', 'executePrepared', 'supportsAtomicBatch'],
+      same: true,
+    });
+  });
+
   it('type-checks a TypeScript consumer against the shipped declarations, and rejects a wrong use', async () => {
+    linkViem();
     const good = `import { PartnerClient, verifyWebhook, type AttemptStreamEvent } from '@intent-service/partner-client';
+import { IntentClient, isIntentApiError, type QuoteRequest } from '@intent-service/partner-client';
+import { executePrepared } from '@intent-service/partner-client/viem';
+import { createWalletClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 const client = new PartnerClient({ baseUrl: 'http://127.0.0.1:3000', partnerId: 'p', secret: 's', authVersion: 2 });
+const typed = new IntentClient(client);
+export async function typedFlow(body: QuoteRequest): Promise<string> {
+  try {
+    const quote = await typed.quote(body);
+    const prepared = await typed.prepare(quote.intentSessionId);
+    const account = privateKeyToAccount('0x${'11'.repeat(32)}');
+    const wallet = createWalletClient({ account, transport: http('http://127.0.0.1:8545') });
+    const done = await executePrepared(wallet, prepared, { client: typed });
+    return done.attempt?.status ?? 'not reported';
+  } catch (e) {
+    if (isIntentApiError(e, 'quote_changed')) return e.code;
+    throw e;
+  }
+}
 export async function main(): Promise<number> {
   const answer = await client.quote({ walletAddress: '0x' }, { operationId: 'op-1' });
   const events: AttemptStreamEvent[] = [];
@@ -154,6 +249,9 @@ export async function main(): Promise<number> {
       [
         tsc,
         '--noEmit',
+        // Plain `file(line,col): error TSnnnn` lines, whatever the terminal (CI sets FORCE_COLOR, which makes tsc pretty).
+        '--pretty',
+        'false',
         '--strict',
         '--skipLibCheck',
         '--target',
@@ -175,15 +273,19 @@ export async function main(): Promise<number> {
       (error: { stdout: string }) => error.stdout,
     );
     const errors = checked.split('\n').filter((line) => /error TS/.test(line));
-    expect(errors).toEqual([expect.stringMatching(/^bad\.ts\(2,\d+\): error TS2322/)]);
+    expect(errors).toEqual([expect.stringMatching(/^bad\.ts\(6,\d+\): error TS2322/)]);
   }, 40_000);
 });
 
-/** The URL the service prints once it listens; rejects with its output if it exits or takes over 30 s. */
+/**
+ * The URL the service prints once it listens; rejects with its output if it exits or takes over 120 s. The clock
+ * runs while beforeAll's synchronous package build blocks the event loop, and on a busy machine that build alone
+ * took over 30 s: the timer then fired before the service's output (already there) was read.
+ */
 function listeningUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the service did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);

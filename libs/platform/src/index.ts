@@ -10,5 +10,6 @@ export * from './logging/nest-pino-logger';
 export * from './time/clock';
 export * from './scheduling/pass-scheduler';
 export * from './metrics/registered-metric';
+export * from './metrics/process-metrics';
 export * from './cli/scan-args';
 export * from './tracing';

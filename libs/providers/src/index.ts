@@ -17,6 +17,8 @@ export type {
   AppFeeCollection,
 } from './provider-quote';
 export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
+export type { FillReceiptLog, FillRecord, FillRecordQuery } from './fill-record';
+export type { CctpBurn } from './cctp/cctp-burn';
 export { InvalidQuoteSliceError } from './invalid-quote-slice.error';
 export { TrackingContextMismatchError } from './tracking-context-mismatch.error';
 export { readTrackingContext } from './read-tracking-context';
@@ -29,6 +31,7 @@ export {
 export { PROVIDER_DEFAULTS, ProvidersEnv } from './providers-env.dto';
 export { createProviderAdapters, type ProviderAdapterDeps } from './create-provider-adapters';
 export { RelayAdapter } from './relay/relay.adapter';
+export { RELAY_KEY_REQUESTS_PER_MINUTE, RelayRequestBudget } from './relay/relay-request-budget';
 export { AcrossAdapter } from './across/across.adapter';
 export { MayanAdapter, type MayanAdapterDeps } from './mayan/mayan.adapter';
 export { mayanChain, type MayanChain } from './mayan/mayan-chains';

@@ -2,7 +2,15 @@ import { type Address, type Hex } from 'viem';
 
 /** Where one provider leg stands, in our terms; providerStatus keeps the provider's own word for logs. */
 export type LegProgress =
-  | { state: 'pending'; providerStatus: string }
+  | {
+      state: 'pending';
+      providerStatus: string;
+      /**
+       * The deposit's own fill deadline, epoch ms, when the provider's answer names it (mayan's explorer `deadline`,
+       * the order's deadline64): after it the provider refunds instead of filling. Absent: not named.
+       */
+      fillDeadlineAt?: number | null;
+    }
   | {
       state: 'filled';
       providerStatus: string;
@@ -13,6 +21,13 @@ export type LegProgress =
        * refund address) got `token` instead of the target (across `actionsSucceeded: false`). Absent otherwise.
        */
       destinationActionFailed?: { token: Address | null } | null;
+      /**
+       * The deposit carried destination actions whose outcome the provider does not report (Across sets
+       * `actionsSucceeded` only for `filled`, never for `slowFilled`: providers review N13). If the target token did
+       * not reach the recipient, the fill is read for `token` (the bridged token) at the fallback recipient, as for a
+       * failed action. Absent otherwise.
+       */
+      destinationActionUnreported?: { token: Address } | null;
     }
   | {
       state: 'refunded';
@@ -21,6 +36,11 @@ export type LegProgress =
       reason: string | null;
       /** The chain the refund was paid on, when the provider says (relay may refund on the destination). */
       refundChainId?: number | null;
+      /**
+       * The token the refund was paid in, when the provider says (relay `refundCurrencyData.currency.address`: "the
+       * refund currency can vary by route"); the zero address for the native currency. Absent: not said.
+       */
+      refundToken?: Address | null;
     }
   | { state: 'failed'; providerStatus: string; reason: string | null };
 

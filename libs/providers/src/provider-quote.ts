@@ -61,12 +61,33 @@ export interface AppFeeCollection {
   claim: string | null;
 }
 
+/**
+ * What the quote itself says of a refund (Across Swap API `refundPolicy`, docs.across.to /introduction/refunds.mdx),
+ * stored with the leg (optional: absent on quotes that said nothing and on attempts of earlier builds):
+ * - `refundWindowMs`: how long after the deposit's fill deadline its refund is expected (`expectedRefundTimeMs`);
+ * - `refundUnsupported`: the route has no refund step (`supported: false`, e.g. `irreversible_rail` for CCTP): the
+ *   provider's reason; the funds always go through to the destination.
+ */
+export interface QuotedRefundTerms {
+  refundWindowMs?: number;
+  refundUnsupported?: string;
+}
+
 /** JSON-serialisable (no bigint): what status() needs later, stored with the attempt. */
 export type TrackingContext =
   | { provider: 'relay'; requestId: string; originChainId: number; destinationChainId: number }
-  | { provider: 'across'; originChainId: number; destinationChainId: number }
-  /** targetDecimals: the explorer reports the output in human units. */
-  | { provider: 'mayan'; fromChain: string; toChain: string; targetDecimals: number };
+  | ({ provider: 'across'; originChainId: number; destinationChainId: number } & QuotedRefundTerms)
+  /**
+   * targetDecimals: the explorer reports the output in human units. swiftContract: the quote's `swiftMayanContract`,
+   * the Swift contract the deposit goes into (optional: absent on legs stored by earlier builds).
+   */
+  | {
+      provider: 'mayan';
+      fromChain: string;
+      toChain: string;
+      targetDecimals: number;
+      swiftContract?: Address;
+    };
 
 export type QuoteFailureReason =
   | 'provider_unavailable'

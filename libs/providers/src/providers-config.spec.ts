@@ -146,6 +146,17 @@ describe('loadProvidersConfig', () => {
     );
   });
 
+  it('narrows every allowlist to PROVIDER_CHAINS, the chains a deployment reads (security review N-L3)', () => {
+    const { calldata } = loadProvidersConfig({ PROVIDER_CHAINS: '1, 8453,42161' });
+    expect([...calldata.relay.keys()].sort((a, b) => a - b)).toEqual([1, 8453, 42161]);
+    expect([...calldata.across.keys()].sort((a, b) => a - b)).toEqual([1, 8453, 42161]);
+    expect([...calldata.mayan.keys()].sort((a, b) => a - b)).toEqual([1, 8453, 42161]);
+    expect(calldata.relay.get(1)).toEqual(RELAY_CONTRACTS.get(1));
+    expect(() => loadProvidersConfig({ PROVIDER_CHAINS: 'ethereum' })).toThrow(
+      /PROVIDER_CHAINS: must be comma-separated chain ids/,
+    );
+  });
+
   it('never echoes a key in its message', () => {
     expect(() => loadProvidersConfig({ RELAY_API_KEY: 'sk live 123' })).toThrow(/RELAY_API_KEY/);
     expect(() => loadProvidersConfig({ RELAY_API_KEY: 'sk live 123' })).not.toThrow(/sk live/);

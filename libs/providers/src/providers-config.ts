@@ -3,7 +3,7 @@ import { type Address } from 'viem';
 import { plainHttpHosts } from './http/plain-http-hosts';
 import { ProvidersEnv } from './providers-env.dto';
 import { loadCalldataAllowlists } from './vouch/load-calldata-allowlists';
-import { type CalldataAllowlists } from './vouch/provider-contracts';
+import { type CalldataAllowlists, type ContractAllowlist } from './vouch/provider-contracts';
 
 export interface ProvidersConfig {
   relay: {
@@ -29,7 +29,10 @@ export interface ProvidersConfig {
     referrerAddress: Address | null;
     timeoutMs: number;
   };
-  /** The contracts each provider's calls may touch (vouch/): RELAY_CONTRACTS, ACROSS_CONTRACTS, MAYAN_CONTRACTS. */
+  /**
+   * The contracts each provider's calls may touch (vouch/): RELAY_CONTRACTS, ACROSS_CONTRACTS, MAYAN_CONTRACTS,
+   * narrowed to PROVIDER_CHAINS. Its chains are the ones the provider serves here: a leg starts and ends on them.
+   */
   calldata: CalldataAllowlists;
   /** PROVIDER_PLAIN_HTTP_HOSTS: hosts besides loopback whose provider URLs may be plain http. */
   plainHttpHosts: readonly string[];
@@ -65,9 +68,25 @@ export function providersConfig(env: ProvidersEnv): ProvidersConfig {
       referrerAddress: (env.MAYAN_REFERRER_ADDRESS as Address | undefined) ?? null,
       timeoutMs: env.MAYAN_TIMEOUT_MS,
     },
-    calldata: loadCalldataAllowlists(env, { mayanForwarder: forwarderAddress }),
+    calldata: narrowedTo(
+      providerChains(env.PROVIDER_CHAINS),
+      loadCalldataAllowlists(env, { mayanForwarder: forwarderAddress }),
+    ),
     plainHttpHosts: plainHttpHosts(env.PROVIDER_PLAIN_HTTP_HOSTS),
   };
+}
+
+/** PROVIDER_CHAINS as chain ids; null when unset (every chain of each allowlist). */
+function providerChains(value: string | undefined): ReadonlySet<number> | null {
+  if (value === undefined || value.trim() === '') return null;
+  return new Set(value.split(',').map((id) => Number(id.trim())));
+}
+
+function narrowedTo(chains: ReadonlySet<number> | null, lists: CalldataAllowlists): CalldataAllowlists {
+  if (chains === null) return lists;
+  const narrow = (list: ContractAllowlist): ContractAllowlist =>
+    new Map([...list].filter(([chainId]) => chains.has(chainId)));
+  return { relay: narrow(lists.relay), across: narrow(lists.across), mayan: narrow(lists.mayan) };
 }
 
 /** Without the trailing slash, so paths join cleanly onto a base that carries a prefix (`…/api`). */

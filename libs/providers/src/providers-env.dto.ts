@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { EnvNumber, EnvSecret } from '@svc/platform';
 import { IsEthereumAddress, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { IsProviderUrl, PLAIN_HTTP_HOSTS_PATTERN } from './http/plain-http-hosts';
 import { IsContractAllowlist } from './vouch/load-calldata-allowlists';
@@ -29,7 +29,7 @@ const TIMEOUT_RANGE = { message: 'must be between 100 and 120000' };
 /** A provider call's time-out: 100 ms to 2 min. */
 function ProviderTimeout(): PropertyDecorator {
   return (target, property) => {
-    Type(() => Number)(target, property);
+    EnvNumber()(target, property);
     IsInt(MILLISECONDS)(target, property);
     Min(100, TIMEOUT_RANGE)(target, property);
     Max(120_000, TIMEOUT_RANGE)(target, property);
@@ -40,7 +40,7 @@ function ProviderTimeout(): PropertyDecorator {
 function Milliseconds(max: number): PropertyDecorator {
   const range = { message: `must be between 0 and ${max}` };
   return (target, property) => {
-    Type(() => Number)(target, property);
+    EnvNumber()(target, property);
     IsInt(MILLISECONDS)(target, property);
     Min(0, range)(target, property);
     Max(max, range)(target, property);
@@ -56,6 +56,7 @@ export class ProvidersEnv {
   RELAY_BASE_URL: string = PROVIDER_DEFAULTS.relayBaseUrl;
 
   /** Enables actual amounts from `/requests/v3` and lifts the unauthenticated rate limit. */
+  @EnvSecret()
   @IsOptional()
   @Matches(/^\S+$/, KEY)
   RELAY_API_KEY?: string;
@@ -74,6 +75,7 @@ export class ProvidersEnv {
   @IsProviderUrl()
   ACROSS_BASE_URL: string = PROVIDER_DEFAULTS.acrossBaseUrl;
 
+  @EnvSecret()
   @IsOptional()
   @Matches(/^\S+$/, KEY)
   ACROSS_API_KEY?: string;
@@ -100,6 +102,7 @@ export class ProvidersEnv {
   @IsProviderUrl()
   MAYAN_EXPLORER_URL: string = PROVIDER_DEFAULTS.mayanExplorerUrl;
 
+  @EnvSecret()
   @IsOptional()
   @Matches(/^\S+$/, KEY)
   MAYAN_API_KEY?: string;
@@ -118,6 +121,14 @@ export class ProvidersEnv {
   @IsOptional()
   @IsContractAllowlist()
   MAYAN_CONTRACTS?: string;
+
+  /**
+   * Chain ids (comma-separated): every provider's allowlist narrowed to these, so legs start and end on them only
+   * (a deployment that reads three chains serves three). Unset: every chain of each allowlist.
+   */
+  @IsOptional()
+  @Matches(/^\s*\d{1,12}\s*(,\s*\d{1,12}\s*)*$/, { message: 'must be comma-separated chain ids' })
+  PROVIDER_CHAINS?: string;
 
   /** Hosts besides loopback whose provider URLs may be plain http (refused with NODE_ENV=production). */
   @IsOptional()

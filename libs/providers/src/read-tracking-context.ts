@@ -1,3 +1,4 @@
+import { isAddress } from 'viem';
 import { type TrackingContext } from './provider-quote';
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
@@ -22,12 +23,17 @@ export function readTrackingContext(stored: Record<string, unknown>): TrackingCo
       : null;
   }
   if (provider === 'mayan') {
-    const { fromChain, toChain, targetDecimals } = stored;
+    const { fromChain, toChain, targetDecimals, swiftContract } = stored;
+    // swiftContract: kept by newer builds (the quote's Swift contract, providers review N12); absent on older legs.
+    const swift =
+      typeof swiftContract === 'string' && isAddress(swiftContract, { strict: false })
+        ? { swiftContract }
+        : {};
     return isString(fromChain) &&
       isString(toChain) &&
       typeof targetDecimals === 'number' &&
       Number.isInteger(targetDecimals)
-      ? { provider, fromChain, toChain, targetDecimals }
+      ? { provider, fromChain, toChain, targetDecimals, ...swift }
       : null;
   }
   return null;

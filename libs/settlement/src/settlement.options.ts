@@ -1,6 +1,6 @@
 import { DEFAULT_TRACKING_POLICY } from '@svc/domain';
 
-/** Settings of the settlement tracker (README "Configuration"), bound by the composition root. */
+/** Settings of the settlement tracker (docs/operations/configuration.md), bound by the composition root. */
 export interface SettlementOptions {
   /** How often the tracker looks for due work (new events, due polls, deliveries seen on chain). */
   tickMs: number;
@@ -18,6 +18,11 @@ export interface SettlementOptions {
   checkpointEveryMs: number;
   /** A leg is shown delayed this long after its provider's expected fill time. */
   delayMarginMs: number;
+  /**
+   * While legs await confirmations, their chains' heads are looked at this often (ADR 0008 "Confirmation is
+   * block-driven"; default 250 ms). Absent: the default.
+   */
+  confirmationHeadPollMs?: number;
 }
 
 export const SETTLEMENT_OPTIONS = Symbol('SETTLEMENT_OPTIONS');

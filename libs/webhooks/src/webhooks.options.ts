@@ -1,6 +1,6 @@
 import { type BreakerPolicy, DEFAULT_BREAKER_POLICY } from '@svc/domain';
 
-/** Settings of the webhook dispatcher (README "Configuration"), bound by the composition root. */
+/** Settings of the webhook dispatcher (docs/operations/configuration.md), bound by the composition root. */
 export interface WebhooksOptions {
   /** How often due retries are looked at; a newly queued webhook is tried at once. 0 = only on demand. */
   tickMs: number;

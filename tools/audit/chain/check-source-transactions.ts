@@ -63,7 +63,9 @@ export async function checkSourceTransactions(
       continue;
     }
     const owner =
-      claims.find((c) => c.chainId === tx.chainId && c.txHash === tx.txHash.toLowerCase())?.owner ?? null;
+      claims.find(
+        (c) => c.chainId === tx.chainId && c.txHash === tx.txHash.toLowerCase() && c.depositKey === null,
+      )?.owner ?? null;
     checks.push(
       await guarded(ref, async () => {
         const seen = await observe(chains, record, tx);

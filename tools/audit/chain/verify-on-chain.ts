@@ -1,9 +1,8 @@
-import { type ChainRegistry } from '@svc/chains';
 import { type AttemptRecord } from '@svc/domain';
 import { type RecordedEvent } from '@svc/event-store';
 import { type ClaimRead } from '../history/read-claims';
 import { type ChainMismatch, type TxCheck } from './chain-check';
-import { checkDeliveries } from './check-deliveries';
+import { checkDeliveries, type DeliverySources } from './check-deliveries';
 import { checkSourceTransactions } from './check-source-transactions';
 
 export interface ChainVerification {
@@ -13,12 +12,12 @@ export interface ChainVerification {
 
 /** Every source transaction and delivery the attempt relies on, read again from the chains and held to its facts. */
 export async function verifyOnChain(
-  chains: ChainRegistry,
+  sources: DeliverySources,
   attempt: { record: AttemptRecord; attemptEvents: readonly RecordedEvent[]; claims: readonly ClaimRead[] },
 ): Promise<ChainVerification> {
   const checks = [
-    ...(await checkSourceTransactions(chains, attempt.record, attempt.attemptEvents, attempt.claims)),
-    ...(await checkDeliveries(chains, attempt.record, attempt.claims)),
+    ...(await checkSourceTransactions(sources.chains, attempt.record, attempt.attemptEvents, attempt.claims)),
+    ...(await checkDeliveries(sources, attempt.record, attempt.claims)),
   ];
   return { checks, mismatches: checks.flatMap((c) => c.mismatches) };
 }

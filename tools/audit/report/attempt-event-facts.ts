@@ -37,7 +37,23 @@ export function attemptEventFacts(event: AttemptEvent): string {
     }
     case 'LegSettled': {
       const d = event.data;
-      return `${str(d.sliceId)} settled ${str(d.settledAmount)} (${str(d.amountBasis)}), fill ${str(d.destinationTxHash)}`;
+      return `${str(d.sliceId)} settled ${str(d.settledAmount)} (${str(d.amountBasis)}), fill ${str(d.destinationTxHash)}${deposit(d.depositKey)}`;
+    }
+    case 'LegOwed':
+      return `${str(event.data.sliceId)} still owed by its provider until ${time(event.data.until)}`;
+    case 'LegFillSeen': {
+      const d = event.data;
+      return `${str(d.sliceId)} fill ${str(d.destinationTxHash)} seen in block ${str(d.blockNumber)} (${str(d.blockHash)}), ${str(d.settledAmount)} (${str(d.amountBasis)})${deposit(d.depositKey)}: awaiting confirmations`;
+    }
+    case 'LegFillReorged': {
+      const d = event.data;
+      return `${str(d.sliceId)} fill ${str(d.destinationTxHash)} reorganised out before final: ${str(d.reason)}`;
+    }
+    case 'SourceTransactionReorged':
+      return `chain ${str(event.data.chainId)} tx ${str(event.data.txHash)}: reorganised out: ${str(event.data.reason)}`;
+    case 'SettledFillVanished': {
+      const d = event.data;
+      return `ALARM ${str(d.sliceId)} settled fill ${str(d.destinationTxHash)} vanished after settled: ${str(d.reason)}`;
     }
     case 'LegFailed':
       return legFailed(event.data);
@@ -80,3 +96,6 @@ function legFailed(d: LegFailedData): string {
   }
   return parts.join('; ');
 }
+
+/** The deposit key a fill was claimed under (issue 24 item 1); nothing for an earlier build's event without one. */
+const deposit = (key: unknown) => (key === undefined ? '' : `, deposit ${str(key)}`);

@@ -1,5 +1,6 @@
 import { type ChainRegistry } from '@svc/chains';
 import { type EventStore, type QuarantinedEvent, type RecordedEvent } from '@svc/event-store';
+import { type ProviderAdapter } from '@svc/providers';
 import { verifyOnChain, type ChainVerification } from '../chain/verify-on-chain';
 import { type AttemptHistory, readAttemptHistory } from '../history/attempt-history';
 import { checkSnapshot, type SnapshotCheck } from '../snapshot/check-snapshot';
@@ -26,6 +27,8 @@ export interface AuditSources {
   store: EventStore;
   requestsFile: string | null;
   chains: ChainRegistry;
+  /** The providers' adapters, for their fill-record readers (the chain check attributes fills as the tracker does). */
+  adapters: Readonly<Record<string, ProviderAdapter>>;
   env: Record<string, string | undefined>;
 }
 
@@ -52,7 +55,7 @@ export async function auditAttempt(
     );
     live = { ...answer, differences: jsonDifferences(status.snapshot, answer.body) };
   }
-  const chain = options.verifyChain ? await verifyOnChain(sources.chains, history) : null;
+  const chain = options.verifyChain ? await verifyOnChain(sources, history) : null;
   return { history, status, live, chain };
 }
 

@@ -1,12 +1,12 @@
 import { encodeSequencePosition, type RecordedEvent } from '@svc/event-store';
 import { eventFacts } from './event-facts';
 
-const recorded = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+const recorded = (type: string, data: Record<string, unknown>, streamId = 'webhook-at_1'): RecordedEvent => ({
   id: 'e1',
   type,
   data,
   metadata: {},
-  streamId: 'webhook-at_1',
+  streamId,
   revision: 7,
   position: encodeSequencePosition(42),
   recordedAt: '2026-11-28T00:00:00.000Z',
@@ -40,5 +40,35 @@ describe('eventFacts of a webhook stream', () => {
 
     expect(facts).toMatch(/^history compacted/);
     expect(facts).toContain('evt_at_1_settled delivered after 2 tries');
+  });
+});
+
+describe('eventFacts of a fill claimed per deposit (issue 24 item 1)', () => {
+  const tx = `0x${'ab'.repeat(32)}`;
+  const settled = {
+    sliceId: 't0:1',
+    destinationTxHash: tx,
+    settledAmount: '19928000',
+    amountBasis: 'exact',
+    at: Date.parse('2026-11-28T00:00:00Z'),
+  };
+
+  it('given a LegSettled naming its deposit, then the line names it; one of an earlier build, without, reads as before', () => {
+    expect(
+      eventFacts(recorded('LegSettled', { ...settled, depositKey: 'across-42161-0' }, 'attempt-at_1')),
+    ).toBe(`t0:1 settled 19928000 (exact), fill ${tx}, deposit across-42161-0`);
+    expect(eventFacts(recorded('LegSettled', settled, 'attempt-at_1'))).toBe(
+      `t0:1 settled 19928000 (exact), fill ${tx}`,
+    );
+  });
+
+  it("given the claim of one deposit's delivery, then the line names the deposit; a transaction's own claim does not", () => {
+    const claim = { chainId: 8453, txHash: tx, owner: 'fill:at_1:t0:1', at: 1 };
+    expect(eventFacts(recorded('TransactionClaimed', claim, `txclaim-8453-${tx}-dep-across-42161-0`))).toBe(
+      `chain 8453 tx ${tx} deposit across-42161-0 claimed by fill:at_1:t0:1`,
+    );
+    expect(
+      eventFacts(recorded('TransactionClaimed', { ...claim, owner: 'fills' }, `txclaim-8453-${tx}`)),
+    ).toBe(`chain 8453 tx ${tx} claimed by fills`);
   });
 });

@@ -21,7 +21,7 @@ export function eventFacts(event: RecordedEvent): string {
   switch (read.kind) {
     case 'event':
       try {
-        return auditedFacts(read.audited);
+        return auditedFacts(read.audited, event.streamId);
       } catch (error) {
         return `facts unreadable (${error instanceof Error ? error.message : String(error)}): ${JSON.stringify(event.data)}`;
       }
@@ -34,7 +34,7 @@ export function eventFacts(event: RecordedEvent): string {
   }
 }
 
-function auditedFacts(audited: AuditedEvent): string {
+function auditedFacts(audited: AuditedEvent, streamId: string): string {
   switch (audited.stream) {
     case 'attempt':
       return attemptEventFacts(audited.event);
@@ -43,7 +43,7 @@ function auditedFacts(audited: AuditedEvent): string {
     case 'webhook':
       return webhookFacts(audited.event);
     case 'txclaim':
-      return claimFacts(audited.event);
+      return claimFacts(audited.event, streamId);
     case 'idempotency':
       return requestFacts(audited.event);
   }
@@ -58,8 +58,11 @@ function intentFacts(event: IntentSessionEvent): string {
   }
 }
 
-function claimFacts({ data: d }: TransactionClaimEvent): string {
-  return `chain ${str(d.chainId)} tx ${str(d.txHash)} claimed by ${str(d.owner)}`;
+/** A claim of the transaction, or of one deposit's delivery in it (its stream `…-dep-<depositKey>`, issue 24 item 1). */
+function claimFacts({ data: d }: TransactionClaimEvent, streamId: string): string {
+  const at = streamId.indexOf('-dep-');
+  const deposit = at < 0 ? '' : ` deposit ${streamId.slice(at + '-dep-'.length)}`;
+  return `chain ${str(d.chainId)} tx ${str(d.txHash)}${deposit} claimed by ${str(d.owner)}`;
 }
 
 function webhookFacts(event: WebhookStreamEvent): string {

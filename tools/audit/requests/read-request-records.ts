@@ -16,6 +16,9 @@ import {
 } from '@svc/event-store';
 import { auditReads, foldStream } from '../history/stored-events';
 
+/** How a stream id ends after `idempotency-<partner>-`: the key's sha256 in hex, nothing more. */
+const KEY_DIGEST = /^[0-9a-f]{64}$/;
+
 /** An Idempotency-Key record of one of the attempt's requests, wherever the gateway keeps it. */
 export interface RequestRecord {
   /** Which request it is, by the endpoint its fingerprint names. */
@@ -80,6 +83,8 @@ async function readFromStreams(
   // reading the partner's request streams through the idempotency decider's guards.
   const classifier = new EventClassifier(auditReads.idempotency);
   await readAllPaged(store, { after: undefined, streamPrefixes: [prefix] }, (recorded) => {
+    // The prefix of partner `a` also matches the streams of partner `a-b`: the partner's own end in a digest alone.
+    if (!KEY_DIGEST.test(recorded.streamId.slice(prefix.length))) return;
     const read = classifier.classify(recorded);
     if (read.kind === 'quarantined') malformed.push(read.quarantined);
     if (

@@ -21,8 +21,9 @@ export interface AuditedAttempts {
 /**
  * Drives five attempts on the sandbox through the public API, each with its own funded sandbox user, and waits for
  * every one to end: settled (relay), refunded (relay, the sandbox's `…901` refund amount), failed (across deposit sent
- * without its approval, so it reverts), expired (across to WETH: a destination swap, whose 30 s quote validity bounds
- * the evidence window; nothing is ever sent) and partially settled (relay from two chains, one leg refunded).
+ * without its approval, so it reverts), expired (across to WETH; nothing is ever sent: its evidence window is the
+ * service's shortest, EVIDENCE_WINDOW_SECONDS=60, which is also the signable window plus execution time, the floor
+ * under every evidence deadline) and partially settled (relay from two chains, one leg refunded).
  */
 export async function runAuditedFlows(driver: SandboxDriver, users: Account[]): Promise<AuditedAttempts> {
   const [settled, refunded, failed, expired, partial] = await Promise.all([
@@ -47,8 +48,53 @@ export async function runAuditedFlows(driver: SandboxDriver, users: Account[]): 
     expired: expired.attemptId,
     partial: partial.attemptId,
   };
-  await Promise.all(Object.values(ids).map((id) => untilTerminal(driver, id, 55_000)));
+  await Promise.all(Object.values(ids).map((id) => untilTerminal(driver, id, 85_000)));
   return ids;
+}
+
+/** The attempts of the batched flow: three legs filled in one transaction, to one recipient. */
+export interface BatchedAttempts {
+  /** Two legs (from chains 1 and 42161). */
+  twoLegs: string;
+  oneLeg: string;
+  recipient: string;
+}
+
+/**
+ * Batched fills (issue 24 item 1, sandbox S13): the sandbox's Across filler puts every fill due within its window into
+ * one SpokePool.multicall, as Across's relayer does. Two attempts to one recipient, three legs in all (users 5 and 0:
+ * the other flows have ended), each settled with its own deposit's share of that one transaction.
+ */
+export async function runBatchedFlow(
+  driver: SandboxDriver,
+  sandbox: { setFaults(faults: Record<string, unknown>[]): Promise<void> },
+  users: Account[],
+): Promise<BatchedAttempts> {
+  await sandbox.setFaults([{ provider: 'across', batchFillsMs: 6000 }]);
+  try {
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const across = ['across'];
+    const [twoLegs, oneLeg] = await Promise.all([
+      prepared(
+        driver,
+        users[5],
+        [
+          [1, 'USDC', '30000000'],
+          [42161, 'USDC', '20000000'],
+        ],
+        across,
+        undefined,
+        recipient,
+      ),
+      prepared(driver, users[0], [[1, 'USDC', '15000000']], across, undefined, recipient),
+    ]);
+    await Promise.all([submitted(driver, users[5], twoLegs), submitted(driver, users[0], oneLeg)]);
+    const ids = { twoLegs: twoLegs.attemptId, oneLeg: oneLeg.attemptId };
+    await Promise.all(Object.values(ids).map((id) => untilTerminal(driver, id, 60_000)));
+    return { ...ids, recipient };
+  } finally {
+    await sandbox.setFaults([]);
+  }
 }
 
 async function prepared(
@@ -57,8 +103,8 @@ async function prepared(
   sources: Source[],
   providers: string[],
   target: [number, string] = [8453, 'USDC'],
+  recipient: string = privateKeyToAccount(generatePrivateKey()).address,
 ): Promise<PreparedForWallet> {
-  const recipient = privateKeyToAccount(generatePrivateKey()).address;
   const [chainId, symbol] = target;
   const token = driver.token(chainId, symbol);
   const quote = await driver.api('POST', '/api/external/intents/quote', {
@@ -87,6 +133,14 @@ async function prepared(
   return attempt.json as PreparedForWallet;
 }
 
+async function submitted(driver: SandboxDriver, user: Account, attempt: PreparedForWallet): Promise<void> {
+  const chainResults = await driver.execute(user, attempt);
+  await driver.submit(attempt.attemptId, {
+    chainResults,
+    walletAuthorization: { signature: await driver.sign(user, attempt) },
+  });
+}
+
 async function executed(
   driver: SandboxDriver,
   user: Account,
@@ -94,11 +148,7 @@ async function executed(
   providers: string[],
 ): Promise<PreparedForWallet> {
   const attempt = await prepared(driver, user, sources, providers);
-  const chainResults = await driver.execute(user, attempt);
-  await driver.submit(attempt.attemptId, {
-    chainResults,
-    walletAuthorization: { signature: await driver.sign(user, attempt) },
-  });
+  await submitted(driver, user, attempt);
   return attempt;
 }
 

@@ -65,6 +65,7 @@ export async function startSandboxService(): Promise<SandboxService> {
     const env: Record<string, string> = {
       ...sandbox.manifest.env,
       PORT: '0',
+      OPS_PORT: '0', // any free port: another service may run beside this one
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EVENT_STORE: 'sqlite',
@@ -74,6 +75,8 @@ export async function startSandboxService(): Promise<SandboxService> {
       PARTNERS_FILE: partnersFile,
       SETTLEMENT_TICK_MS: '100',
       WEBHOOK_TICK_MS: '200',
+      // The shortest evidence window (60 s, the signable window plus execution time): the expired flow ends then.
+      EVIDENCE_WINDOW_SECONDS: '60',
     };
     const lines: string[] = [];
     const service = spawnEntry('apps/standalone/src/main.ts', { ...process.env, ...env }, (l) =>

@@ -1,4 +1,4 @@
-import { isTerminalAttemptStatus } from '@svc/contract';
+import { isTerminalAttemptStatus, isTerminalLegStatus } from '@svc/contract';
 import { type AttemptRecord, attemptIdOfStream } from '@svc/domain';
 import { type QuarantinedEvent } from '@svc/event-store';
 import { type ChainMismatch } from '../chain/chain-check';
@@ -93,7 +93,7 @@ export async function verifyAll(sources: AuditSources, options: VerifyOptions): 
       const refusedClaims = claims.flatMap((c) => (c.refused === null ? [] : [c.refused]));
       const chain = options.storeOnly
         ? null
-        : await verifyOnChain(sources.chains, { record, attemptEvents: attempt.events, claims });
+        : await verifyOnChain(sources, { record, attemptEvents: attempt.events, claims });
       summary.attempts += 1;
       summary.byStatus[record.status] = (summary.byStatus[record.status] ?? 0) + 1;
       summary.statusDifferences += status.differences.length;
@@ -130,9 +130,21 @@ function countOverdue(
   const { prepared } = record;
   const noEvidence = record.status === 'prepared' && record.evidence.length === 0;
   const pastEvidence = noEvidence && now > prepared.evidenceDeadlineAt;
-  const pastTracking = now > prepared.preparedAt + trackingLimitMs;
+  const pastTracking = now > trackingDueAt(record, trackingLimitMs);
   if (pastEvidence) overdue.evidence += 1;
   if (pastTracking) overdue.tracking += 1;
   if ((pastEvidence || pastTracking) && overdue.examples.length < OVERDUE_EXAMPLES)
     overdue.examples.push(prepared.attemptId);
+}
+
+/**
+ * When an open attempt is overdue for the tracker: at its tracking limit, or, while every open leg is owed past it
+ * (its provider can still fill or refund: `followedUntil`, issue 24 item 2), at the earliest of those legs' ends. An
+ * attempt waiting for a late Across refund is not overdue.
+ */
+export function trackingDueAt(record: AttemptRecord, trackingLimitMs: number): number {
+  const limitAt = record.prepared.preparedAt + trackingLimitMs;
+  const open = record.slices.filter((s) => !isTerminalLegStatus(s.status));
+  if (open.length === 0 || open.some((s) => (s.followedUntil ?? null) === null)) return limitAt;
+  return Math.max(limitAt, Math.min(...open.map((s) => s.followedUntil!)));
 }

@@ -7,6 +7,7 @@ import { processRssMb } from '../process-rss';
 import { countBy, formatCounts, percentile } from '../quote-stats';
 import { QuoteTimer } from '../quote-timer';
 import { rssFigure } from './rss-figure';
+import { sourceGasFigures } from './source-gas.figure';
 import { type ReplayedQuotes, timeReplayedQuotes } from './time-replayed-quotes';
 
 const PROVIDERS = 3;
@@ -22,7 +23,8 @@ const plural = (n: number) => `${n} source${n === 1 ? '' : 's'}`;
  * stubs answering after a fixed delay; then with one provider hanging. Each repeat first records the sandbox's answers
  * afresh (timeReplayedQuotes), so every timed call is a replay. The floor is the delay once per round of calls the
  * quote waits for in turn (a Mayan get-swap follows its quote: two rounds); the baseline is the stubs alone, the same
- * rounds sent straight to them from here.
+ * rounds sent straight to them from here. Then the source gas figure (sourceGasFigures): a quote's time with the
+ * source gas estimates beside the same quote without them.
  */
 export async function quoteOverheadScenario(rig: BenchRig, options: BenchOptions): Promise<ScenarioResult> {
   const manifest = rig.manifest;
@@ -72,6 +74,9 @@ export async function quoteOverheadScenario(rig: BenchRig, options: BenchOptions
       rssFigure(`service RSS after quotes of ${plural(sources)}`, rss),
     );
   }
+  const sourceGas = await sourceGasFigures(rig, options);
+  result.figures.push(...sourceGas.figures);
+  result.notes.push(...sourceGas.notes);
   const largest = requestOf(Math.max(...options.sourceCounts));
   result.figures.push(await hangingProvider(rig, timer, largest, options));
   return result;

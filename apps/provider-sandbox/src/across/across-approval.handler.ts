@@ -11,17 +11,24 @@ import { contractsOn, quoteFor, readChainId, type SandboxContext } from '../sand
 import { quoteScenarioFor, RATE_LIMIT_RETRY_AFTER_SECONDS } from '../scenarios/quote-scenarios';
 import { isNative } from '../tokens/token-directory';
 import { encodeAppFeeMessage } from './across-fee-message';
-import { acrossQuoteBody, acrossSameAsset, type AcrossSwapTx } from './across-quote-body';
+import {
+  acrossOutputBridgeable,
+  acrossQuoteBody,
+  acrossSameAsset,
+  type AcrossSwapTx,
+} from './across-quote-body';
 import { acrossQuoteTiming } from './across-quote-timing';
+import { cctpQuote, cctpRoutable, depositForBurnCalldata } from '../cctp/cctp-route';
+import { ACROSS_FILL_DEADLINE_BUFFER_SECONDS } from './across-refund-timing';
 import { readFractionBps } from './read-fraction-bps';
 
 const AUTO_SLIPPAGE_BPS = 50;
-const FILL_DEADLINE_SECONDS = 3600;
 const DEPOSIT_GAS = 90_000n;
 
 /**
  * `GET /swap/approval`: prices the transfer and returns the approvals the depositor still needs plus a
- * `depositV3` on the sandbox spoke pool (native input names the chain's WETH and sends the amount as value).
+ * `depositV3` on the sandbox spoke pool (native input names the chain's WETH and sends the amount as value), or,
+ * under the `cctp` fault, a TokenMessengerV2 `depositForBurn` for a USDC→USDC leg (docs/sandbox.md "CCTP").
  */
 export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
   return async (request) => {
@@ -54,7 +61,7 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
     if (context.faults.isRouteUnavailable('across', [inputToken, outputToken])) {
       throw new RouteUnavailableError([inputToken, outputToken]);
     }
-    const quote = quoteFor(context, {
+    const priced = quoteFor(context, {
       provider: 'across',
       originChainId,
       destinationChainId,
@@ -64,6 +71,9 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
       slippageBps: slippage === 'auto' ? AUTO_SLIPPAGE_BPS : readFractionBps(slippage, 'slippage', 5000),
       appFeeBps: appFee ? readFractionBps(appFee, 'appFee', 9999) : 0,
     });
+    // The `cctp` fault: a USDC→USDC leg goes over CCTP, as the Swap API routes it between CCTP chains.
+    const cctp = context.faults.get('across')?.cctp === true && cctpRoutable(priced);
+    const quote = cctp ? cctpQuote(priced) : priced;
 
     // api/swap/_utils.ts: refundOnOrigin defaults to whether the output is bridgeable (origin for B2B, destination
     // for B2A); api/_dexes/cross-swap-service.ts refuses `false` on a same-asset route.
@@ -77,7 +87,10 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
       );
     }
     const client = context.clients.public(originChainId);
-    const spokePool = contractsOn(context, 'originChainId', originChainId).acrossSpokePool;
+    const originContracts = contractsOn(context, 'originChainId', originChainId);
+    // A CCTP leg's swapTx calls TokenMessengerV2, which the approval names as spender (strategy.ts
+    // `originTxNeedsAllowance: true`; api/swap/approval/_service.ts `spender: crossSwapTx.to`).
+    const target = cctp ? originContracts.cctpTokenMessenger : originContracts.acrossSpokePool;
     const native = isNative(inputToken);
     const { allowance, calls } = native
       ? { allowance: maxUint256, calls: [] }
@@ -85,7 +98,7 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
           token: inputToken,
           symbol: quote.tokenIn.symbol,
           owner: depositor,
-          spender: spokePool,
+          spender: target,
           amount,
           approveAmount: maxUint256,
         });
@@ -100,7 +113,9 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
     const nowSeconds = Math.floor(context.now() / 1000);
     const timing = acrossQuoteTiming({
       nowSeconds,
-      destinationSwap: !sameAsset,
+      // A destination swap only where Across has no bridgeable output to swap to on the origin (see
+      // acrossOutputBridgeable): USDT→USDC or USDC→WETH is an origin swap, whose quote holds an hour.
+      destinationSwap: !acrossOutputBridgeable(quote),
       destinationChainId,
     });
     // An app fee rides on the bridge leg and is paid by the MulticallHandler (api/_dexes/utils.ts): the deposit's
@@ -117,30 +132,39 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
           })
         : '0x';
     const bridgedOutput = message === '0x' ? quote.expectedOut : quote.expectedOut + quote.appFeeOut;
-    const data = encodeFunctionData({
-      abi: AcrossSpokePoolArtifact.abi,
-      functionName: 'depositV3',
-      args: [
-        depositor,
-        recipient,
-        native ? context.tokens.weth(originChainId) : inputToken,
-        outputToken,
-        amount,
-        bridgedOutput,
-        BigInt(destinationChainId),
-        zeroAddress,
-        timing.quoteTimestamp,
-        nowSeconds + FILL_DEADLINE_SECONDS,
-        0,
-        message,
-      ],
-    });
+    const data = cctp
+      ? depositForBurnCalldata({
+          amount,
+          destinationChainId,
+          recipient,
+          usdc: inputToken,
+          finalizer: contractsOn(context, 'destinationChainId', destinationChainId).multicall3,
+          maxFee: quote.providerFeeIn,
+        })
+      : encodeFunctionData({
+          abi: AcrossSpokePoolArtifact.abi,
+          functionName: 'depositV3',
+          args: [
+            depositor,
+            recipient,
+            native ? context.tokens.weth(originChainId) : inputToken,
+            outputToken,
+            amount,
+            bridgedOutput,
+            BigInt(destinationChainId),
+            zeroAddress,
+            timing.quoteTimestamp,
+            timing.quoteTimestamp + ACROSS_FILL_DEADLINE_BUFFER_SECONDS,
+            0,
+            message,
+          ],
+        });
     const value = native ? amount : 0n;
     const fees = await client.estimateFeesPerGas();
     const swapTx: AcrossSwapTx = {
       simulationSuccess: false,
       chainId: originChainId,
-      to: spokePool,
+      to: target,
       data,
       value: value.toString(),
       maxFeePerGas: fees.maxFeePerGas.toString(),
@@ -148,9 +172,7 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
     };
     // Like Across, simulate only when nothing is missing; `gas` is present only after a successful simulation.
     if (calls.length === 0 && balance >= amount) {
-      const gas = await client
-        .estimateGas({ account: depositor, to: spokePool, data, value })
-        .catch(() => null);
+      const gas = await client.estimateGas({ account: depositor, to: target, data, value }).catch(() => null);
       if (gas !== null) Object.assign(swapTx, { simulationSuccess: true, gas: gas.toString() });
     }
     // Quote scenario 911 (toolkit 9c840105): "0", which `!!gas` on the server's BigNumber reports as simulated.
@@ -163,7 +185,7 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
         id,
         quote,
         prices: context.prices,
-        spender: spokePool,
+        spender: target,
         allowance,
         balance,
         approvalTxns: calls.map((call) => ({ chainId: originChainId, ...call })),
@@ -174,6 +196,8 @@ export function acrossApprovalHandler(context: SandboxContext): RouteHandler {
         },
         quoteExpiryTimestamp: timing.quoteExpiryTimestamp,
         refundOnOrigin,
+        bridgeProvider: cctp ? 'cctp' : 'across',
+        refundTo: refundAddress ?? depositor,
       }),
     );
   };

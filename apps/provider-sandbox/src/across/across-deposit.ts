@@ -5,6 +5,7 @@ import { scenarioFor } from '../scenarios/sandbox-scenarios';
 import { settlementPlan } from '../scenarios/settlement-plan';
 import { type DepositLog } from '../watch/deposit-watcher';
 import { appFeeOfMessage } from './across-fee-message';
+import { ACROSS_REFUND_AFTER_EXPIRY_SECONDS } from './across-refund-timing';
 
 type AcrossLog = Extract<DepositLog, { eventName: 'V3FundsDeposited' }>;
 
@@ -85,6 +86,8 @@ export async function acrossTransferFromLog(
       outputAmount: args.outputAmount,
     },
     appFee: appFee !== null && feeAmount > 0n ? { to: appFee.to, amount: feeAmount } : undefined,
+    lateRefund: { chainId, at: args.fillDeadline + ACROSS_REFUND_AFTER_EXPIRY_SECONDS },
+    refundToken: eventInputToken,
   });
   return { ...base, plan };
 }

@@ -2,7 +2,9 @@ import { type Address, type Hex } from 'viem';
 import { usdValue, type ComputedQuote, type QuoteToken } from '../pricing/compute-quote';
 import { formatMicroUsd } from '../pricing/format-usd';
 import { type PriceTable } from '../pricing/price-table';
+import { isExtraTokenSymbol } from '../chains/sandbox-deployment-plan';
 import { acrossToken } from './across-token';
+import { ACROSS_REFUND_AFTER_EXPIRY_SECONDS } from './across-refund-timing';
 
 export interface AcrossSwapTx {
   simulationSuccess: boolean;
@@ -31,6 +33,10 @@ export function acrossQuoteBody(params: {
   originGas: { token: QuoteToken; amount: bigint };
   quoteExpiryTimestamp: number;
   refundOnOrigin: boolean;
+  /** `cctp` for a leg routed over CCTP (frontend api/_bridges/cctp/strategy.ts `provider: name`); default across. */
+  bridgeProvider?: 'across' | 'cctp';
+  /** Who a refund would pay: the query's refundAddress, else the depositor. */
+  refundTo: Address;
 }) {
   const { quote, prices } = params;
   const { tokenIn, tokenOut, amountIn } = quote;
@@ -50,7 +56,11 @@ export function acrossQuoteBody(params: {
   };
   const sameAsset = acrossSameAsset(quote);
   return {
-    crossSwapType: sameAsset ? 'bridgeableToBridgeable' : 'bridgeableToAny',
+    crossSwapType: sameAsset
+      ? 'bridgeableToBridgeable'
+      : acrossOutputBridgeable(quote)
+        ? 'anyToBridgeable'
+        : 'bridgeableToAny',
     amountType: 'exactInput',
     checks: {
       allowance: {
@@ -68,8 +78,12 @@ export function acrossQuoteBody(params: {
         outputAmount: quote.expectedOut.toString(),
         tokenIn: inToken,
         tokenOut: acrossToken(tokenOut),
-        fees: { ...fee(quote.providerFeeIn), details: bridgeDetails },
-        provider: 'across',
+        // A CCTP bridge quote's fees are `{pct, amount, token}` (strategy.ts getCctpBridgeFees).
+        fees:
+          params.bridgeProvider === 'cctp'
+            ? { pct: fee(quote.providerFeeIn).pct, amount: quote.providerFeeIn.toString(), token: inToken }
+            : { ...fee(quote.providerFeeIn), details: bridgeDetails },
+        provider: params.bridgeProvider ?? 'across',
       },
     },
     inputToken: inToken,
@@ -104,6 +118,23 @@ export function acrossQuoteBody(params: {
     minOutputAmount: quote.minOut.toString(),
     expectedFillTime: quote.etaSeconds,
     quoteExpiryTimestamp: params.quoteExpiryTimestamp,
+    // docs.across.to /introduction/refunds.mdx: every quote carries one. A SpokePool deposit has a refund step: in the
+    // input token on the origin, to the refund address, expected a bundle and a challenge period after the deadline
+    // (the sandbox's own refund path, across-refund-timing.ts). A CCTP-routed leg has none: the burn always mints on
+    // the destination (`{supported: false, reason: "irreversible_rail"}`, the same page).
+    refundPolicy:
+      params.bridgeProvider === 'cctp'
+        ? {
+            supported: false,
+            reason: 'irreversible_rail',
+            message: 'CCTP burns are irreversible: the funds are always minted on the destination',
+          }
+        : {
+            supported: true,
+            token: { chainId: tokenIn.chainId, address: tokenIn.address },
+            refundAddress: { address: params.refundTo, chain: { chainId: tokenIn.chainId } },
+            expectedRefundTimeMs: ACROSS_REFUND_AFTER_EXPIRY_SECONDS * 1000,
+          },
     swapTx: params.swapTx,
     id: params.id,
   };
@@ -116,4 +147,16 @@ export function acrossQuoteBody(params: {
 export function acrossSameAsset(quote: ComputedQuote): boolean {
   const asset = (symbol: string) => (symbol === 'ETH' ? 'WETH' : symbol);
   return asset(quote.tokenIn.symbol) === asset(quote.tokenOut.symbol);
+}
+
+/**
+ * Whether Across bridges the output token itself (api/_dexes/utils.ts getCrossSwapTypes, isOutputTokenBridgeable):
+ * the sandbox's standard tokens (USDC, USDT, WETH, ETH) are, its extra BENCH tokens are not. A route to a bridgeable
+ * output that is not the input's asset is quoted by Across both with an origin swap (A2B) and with a destination swap
+ * (B2A), and the origin swap is kept unless the destination swap delivers more than 1/0.9 of it
+ * (api/_dexes/cross-swap-service.ts selectBestCrossSwapQuote, ORIGIN_SWAP_PREFERENCE_THRESHOLD); at the sandbox's
+ * prices both deliver the same, so such a route has no destination swap. Only a non-bridgeable output has one.
+ */
+export function acrossOutputBridgeable(quote: ComputedQuote): boolean {
+  return !isExtraTokenSymbol(quote.tokenOut.symbol);
 }

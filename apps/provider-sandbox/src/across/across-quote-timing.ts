@@ -9,7 +9,11 @@ const DESTINATION_SWAP_EXPIRY_SECONDS = (destinationChainId: number) => (destina
  * - without a destination swap, the quote timestamp plus the one-hour buffer (the sandbox quotes at `now`, where
  *   Across uses the suggested-fees timestamp, a few blocks old);
  * - with one, now + 30 s (60 s on mainnet), and the deposit's quoteTimestamp is that expiry minus the buffer, so
- *   a deposit sent after it would be refused by the SpokePool (the sandbox's pool does not check).
+ *   a deposit sent after it would be refused by the SpokePool (the sandbox's pool does not check;
+ *   across-protocol/contracts contracts/spoke-pools/SpokePool.sol reverts InvalidQuoteTimestamp when
+ *   `currentTime - quoteTimestamp > depositQuoteTimeBuffer`, 3600 in generated/constants.json QUOTE_TIME_BUFFER).
+ * A destination swap is there only when the output is not a token Across bridges (acrossOutputBridgeable):
+ * api/swap/_utils.ts passes `destinationSwapQuote?.tokenOut.chainId`, which an origin-swap (A2B) quote has not.
  */
 export function acrossQuoteTiming(params: {
   nowSeconds: number;

@@ -22,7 +22,8 @@ import {
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox(TEST_SANDBOX_OPTIONS);
+  // One extra token (BENCH01): an output Across does not bridge, so its routes carry a destination swap.
+  sandbox = await startSandbox({ ...TEST_SANDBOX_OPTIONS, extraTokens: 1 });
 });
 afterAll(() => sandbox?.stop());
 
@@ -75,9 +76,11 @@ describe('across dialect', () => {
       refundToken: { symbol: 'WETH', chainId: 42161 },
       id: expect.any(String),
     });
-    // A destination-swap route: now + 30 s (api/_quote-timestamp.ts, 42161 is not mainnet).
-    expect(body.quoteExpiryTimestamp - quotedAt).toBeGreaterThanOrEqual(29);
-    expect(body.quoteExpiryTimestamp - quotedAt).toBeLessThanOrEqual(31);
+    // WETH is an output Across bridges: Across keeps the origin swap (A2B), no destination swap, so the quote holds
+    // the one-hour buffer (api/_quote-timestamp.ts, api/_dexes/cross-swap-service.ts selectBestCrossSwapQuote).
+    expect(body.crossSwapType).toBe('anyToBridgeable');
+    expect(body.quoteExpiryTimestamp - quotedAt).toBeGreaterThanOrEqual(3599);
+    expect(body.quoteExpiryTimestamp - quotedAt).toBeLessThanOrEqual(3601);
     expect(body.fees.total).toMatchObject({ amount: '4800000', amountUsd: '4.8', pct: '1600000000000000' });
     expect(body.approvalTxns).toHaveLength(1);
     expect(decodeFunctionData({ abi: erc20Abi, data: body.approvalTxns[0].data }).args).toEqual([
@@ -200,20 +203,29 @@ describe('across dialect', () => {
     });
   });
 
-  it('a mainnet destination swap is valid for 60 s (api/_quote-timestamp.ts)', async () => {
-    const quotedAt = Math.floor(Date.now() / 1000);
-    const quote = await httpJson(
-      approvalUrl({
-        amount: '5000000',
-        inputToken: tokenAddress(sandbox, 8453, 'USDC'),
-        outputToken: tokenAddress(sandbox, 1, 'WETH'),
-        originChainId: 8453,
-        destinationChainId: 1,
-        depositor: freshAddress(),
-      }),
-    );
-    expect(quote.body.quoteExpiryTimestamp - quotedAt).toBeGreaterThanOrEqual(59);
-    expect(quote.body.quoteExpiryTimestamp - quotedAt).toBeLessThanOrEqual(61);
+  it('a destination swap (to an output Across does not bridge) is valid for 30 s, 60 s on mainnet (api/_quote-timestamp.ts)', async () => {
+    for (const [destinationChainId, seconds] of [
+      [42161, 30],
+      [1, 60],
+    ] as const) {
+      const quotedAt = Math.floor(Date.now() / 1000);
+      const quote = await httpJson(
+        approvalUrl({
+          amount: '5000000',
+          inputToken: tokenAddress(sandbox, 8453, 'USDC'),
+          outputToken: tokenAddress(sandbox, destinationChainId, 'BENCH01'),
+          originChainId: 8453,
+          destinationChainId,
+          depositor: freshAddress(),
+        }),
+      );
+      expect(quote.body.crossSwapType).toBe('bridgeableToAny');
+      expect(quote.body.quoteExpiryTimestamp - quotedAt).toBeGreaterThanOrEqual(seconds - 1);
+      expect(quote.body.quoteExpiryTimestamp - quotedAt).toBeLessThanOrEqual(seconds + 1);
+      // quoteTimestamp = expiry - the one-hour buffer (getQuoteTimestampArg): the SpokePool refuses it after expiry.
+      const deposit = decodeFunctionData({ abi: AcrossSpokePoolArtifact.abi, data: quote.body.swapTx.data });
+      expect(deposit.args[8]).toBe(quote.body.quoteExpiryTimestamp - 3600);
+    }
   });
 
   it('quote scenario 911 answers swapTx.gas "0" (toolkit 9c840105); the deposit then settles normally', async () => {

@@ -11,6 +11,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SANDBOX_ACCOUNTS } from './sandbox-accounts';
+import { SANDBOX_ADDRESSES } from './sandbox-addresses';
 import { planSandboxDeployment } from './sandbox-deployment-plan';
 
 export class SandboxDeploymentError extends Error {
@@ -68,7 +69,16 @@ export async function deploySandboxContracts(
       );
     }
   });
+  // The sandbox WETH is minted without ETH behind it; the ETH a withdraw pays out (the pool unwrapping a WETH output
+  // for an EOA, S16) comes from this balance, set on the chain, not by a transaction (the deployer's nonces stay put).
+  await client.request({
+    method: 'anvil_setBalance',
+    params: [SANDBOX_ADDRESSES.weth, `0x${WETH_ETH_BACKING.toString(16)}`],
+  } as never);
 }
+
+/** 10^9 ETH: more than all the WETH the sandbox mints (10^7 per filler, 10^6 per user, per chain). */
+const WETH_ETH_BACKING = 10n ** 27n;
 
 async function waitForReceipts(client: PublicClient, hashes: Hash[]): Promise<TransactionReceipt[]> {
   const receipts: (TransactionReceipt | null)[] = hashes.map(() => null);

@@ -13,17 +13,17 @@ import {
 } from './sandbox-deployment-plan';
 
 describe('extra tokens (SANDBOX_EXTRA_TOKENS)', () => {
-  it('leave the standard plan alone by default: 9 deployments and 27 mints', () => {
-    expect(STANDARD_TRANSACTION_COUNT).toBe(36);
+  it('leave the standard plan alone by default: 12 deployments and 27 mints', () => {
+    expect(STANDARD_TRANSACTION_COUNT).toBe(39);
     expect(planSandboxDeployment()).toEqual(planSandboxDeployment({ extraTokens: 0 }));
-    expect(planSandboxDeployment()).toHaveLength(36);
+    expect(planSandboxDeployment()).toHaveLength(39);
   });
 
   it('are deployed after the standard plan, at the next deterministic nonces, and funded like the others', () => {
     const standard = planSandboxDeployment();
     const plan = planSandboxDeployment({ extraTokens: 2 });
-    expect(plan.slice(0, 36)).toEqual(standard);
-    expect(plan).toHaveLength(36 + 2 + 2 * 9);
+    expect(plan.slice(0, 39)).toEqual(standard);
+    expect(plan).toHaveLength(39 + 2 + 2 * 9);
 
     const extras = sandboxExtraTokens(2);
     expect(extras.map(({ symbol, name, decimals }) => ({ symbol, name, decimals }))).toEqual([
@@ -32,13 +32,13 @@ describe('extra tokens (SANDBOX_EXTRA_TOKENS)', () => {
     ]);
     extras.forEach((token, i) => {
       const deployer = SANDBOX_ACCOUNTS.deployer.address;
-      expect(token.address).toBe(getContractAddress({ from: deployer, nonce: BigInt(36 + i) }));
-      expect(plan[36 + i]).toMatchObject({ label: `deploy ${token.symbol}`, expectedAddress: token.address });
+      expect(token.address).toBe(getContractAddress({ from: deployer, nonce: BigInt(39 + i) }));
+      expect(plan[39 + i]).toMatchObject({ label: `deploy ${token.symbol}`, expectedAddress: token.address });
       expect(Object.values(SANDBOX_ADDRESSES)).not.toContain(token.address);
       expect(tokenName(token.symbol)).toBe(token.name);
     });
 
-    const mints = plan.slice(38).map((tx) => ({
+    const mints = plan.slice(41).map((tx) => ({
       to: tx.to,
       ...decodeFunctionData({ abi: TestTokenArtifact.abi, data: tx.data }),
     }));

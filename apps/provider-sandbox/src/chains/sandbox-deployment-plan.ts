@@ -12,10 +12,15 @@ import {
   MayanSwapRouterArtifact,
   MayanSwiftArtifact,
   MayanSwiftV2Artifact,
+  MessageTransmitterV2Artifact,
+  Multicall3Artifact,
   RelayDepositoryArtifact,
   TestTokenArtifact,
   TetherTokenArtifact,
+  TokenMessengerV2Artifact,
+  WrappedNativeArtifact,
 } from '../contracts/artifacts';
+import { CCTP_MESSAGE_BODY_VERSION, CCTP_MESSAGE_VERSION } from '../cctp/cctp-message';
 import { SANDBOX_ACCOUNTS } from './sandbox-accounts';
 import { SANDBOX_ADDRESSES, SANDBOX_DEPLOYMENT_ORDER, type SandboxDeployment } from './sandbox-addresses';
 
@@ -94,17 +99,33 @@ const MINT_GAS = 100_000n;
 const DEPLOY_DATA: Record<SandboxDeployment, Hex> = {
   usdc: encodeDeployData({ ...TestTokenArtifact, args: ['USD Coin', 'USDC', 6] }),
   usdt: encodeDeployData({ ...TetherTokenArtifact }),
-  weth: encodeDeployData({ ...TestTokenArtifact, args: ['Wrapped Ether', 'WETH', 18] }),
+  // WETH9's deposit/withdraw on a mintable test token: the pool unwraps a WETH output to an EOA (S16).
+  weth: encodeDeployData({ ...WrappedNativeArtifact, args: ['Wrapped Ether', 'WETH', 18] }),
   relayDepository: RelayDepositoryArtifact.bytecode,
   acrossSpokePool: encodeDeployData({ ...AcrossSpokePoolArtifact, args: [SANDBOX_ADDRESSES.weth] }),
   mayanSwift: MayanSwiftArtifact.bytecode,
   mayanForwarder: MayanForwarderArtifact.bytecode,
   mayanSwiftV2: encodeDeployData({ ...MayanSwiftV2Artifact, args: [SANDBOX_ADDRESSES.weth] }),
   mayanSwapRouter: MayanSwapRouterArtifact.bytecode,
+  // The sandbox's own attester signs the CCTP messages (cctp/cctp-attestation.ts); it also collects CCTP fees.
+  cctpMessageTransmitter: encodeDeployData({
+    ...MessageTransmitterV2Artifact,
+    args: [SANDBOX_ACCOUNTS.deployer.address, CCTP_MESSAGE_VERSION],
+  }),
+  cctpTokenMessenger: encodeDeployData({
+    ...TokenMessengerV2Artifact,
+    args: [
+      SANDBOX_ADDRESSES.cctpMessageTransmitter,
+      CCTP_MESSAGE_BODY_VERSION,
+      SANDBOX_ADDRESSES.usdc,
+      SANDBOX_ACCOUNTS.deployer.address,
+    ],
+  }),
+  multicall3: Multicall3Artifact.bytecode,
 };
 
 /**
- * The deployer's transactions on a fresh sandbox chain, in nonce order: the nine deployments, then the mints
+ * The deployer's transactions on a fresh sandbox chain, in nonce order: the twelve deployments, then the mints
  * (1,000,000 of each token to every user, 10,000,000 to every filler, in whole tokens); then, only when
  * `extraTokens` is set, the extra tokens' deployments and their mints, funded the same way.
  */

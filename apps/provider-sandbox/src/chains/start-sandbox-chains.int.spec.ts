@@ -60,6 +60,10 @@ describe('startSandboxChains', () => {
       mayanForwarder: '0x0C8E79F3534B00D9a3D4a856B665Bf4eBC22f2ba',
       mayanSwiftV2: '0xeD1DB453C3156Ff3155a97AD217b3087D5Dc5f6E',
       mayanSwapRouter: '0xf7Cd8fa9b94DB2Aa972023b379c7f72c65E4De9D',
+      // Deployed after the nine above (issue 24 item 6, the CCTP route), so none of theirs moved.
+      cctpMessageTransmitter: '0x12975173B87F7595EE45dFFb2Ab812ECE596Bf84',
+      cctpTokenMessenger: '0x82Dc47734901ee7d4f4232f398752cB9Dd5dACcC',
+      multicall3: '0x196dBCBb54b8ec4958c959D8949EBFE87aC2Aaaf',
     });
     for (const chainId of SANDBOX_CHAIN_IDS) {
       const client = clientOf(chainId);
@@ -83,6 +87,9 @@ describe('startSandboxChains', () => {
         mayanSwift: SANDBOX_ADDRESSES.mayanSwift,
         mayanSwiftV2: SANDBOX_ADDRESSES.mayanSwiftV2,
         mayanSwapRouter: SANDBOX_ADDRESSES.mayanSwapRouter,
+        cctpMessageTransmitter: SANDBOX_ADDRESSES.cctpMessageTransmitter,
+        cctpTokenMessenger: SANDBOX_ADDRESSES.cctpTokenMessenger,
+        multicall3: SANDBOX_ADDRESSES.multicall3,
       })),
     );
   });

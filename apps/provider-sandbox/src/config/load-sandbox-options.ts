@@ -35,6 +35,8 @@ export function loadSandboxOptions(env: Env = process.env): StartSandboxOptions 
   // Benchmarks only: more distinct tokens per chain than the standard three. Off (0) by default.
   const extraTokens = integer(env, 'SANDBOX_EXTRA_TOKENS', 0, MAX_EXTRA_TOKENS);
   if (extraTokens) options.extraTokens = extraTokens;
+  const feeSeed = integer(env, 'SANDBOX_FEE_SEED', 0, 2 ** 32 - 1);
+  if (feeSeed !== undefined) options.feeSeed = feeSeed;
   const chainPorts = read(env, 'SANDBOX_CHAIN_PORTS');
   if (chainPorts) options.chainPorts = parseChainPorts(chainPorts);
   return options;

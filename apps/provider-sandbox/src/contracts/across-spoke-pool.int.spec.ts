@@ -1,4 +1,14 @@
-import { erc20Abi, parseEther, parseUnits, zeroAddress, type Address } from 'viem';
+import {
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  pad,
+  parseEther,
+  parseEventLogs,
+  parseUnits,
+  zeroAddress,
+  type Address,
+} from 'viem';
 import { SANDBOX_ADDRESSES } from '../chains/sandbox-addresses';
 import { AcrossSpokePoolArtifact } from './artifacts';
 import { startContractTestChain, type ContractTestFixture } from './contract-test-fixture';
@@ -94,5 +104,77 @@ describe('AcrossSpokePool.depositV3', () => {
     await expect(f.client.simulateContract(deposit(usdc, 1n, 1n))).rejects.toThrow(
       /MsgValueDoesNotMatchInputAmount/,
     );
+  });
+});
+
+describe('AcrossSpokePool.fillRelay and multicall (issue 24 S13)', () => {
+  let f: ContractTestFixture;
+  beforeAll(async () => (f = await startContractTestChain()));
+  afterAll(() => f?.anvil.stop());
+
+  const b32 = (a: Address) => pad(a, { size: 32 });
+  const relay = (depositId: bigint, to: Address, outputAmount: bigint) => ({
+    depositor: b32(f.user.address),
+    recipient: b32(to),
+    exclusiveRelayer: b32(zeroAddress),
+    inputToken: b32(usdc),
+    outputToken: b32(usdc),
+    inputAmount: outputAmount + 1n,
+    outputAmount,
+    originChainId: 42161n,
+    depositId,
+    fillDeadline: 1_700_003_600,
+    exclusivityDeadline: 0,
+    message: '0x' as const,
+  });
+  const fillCall = (depositId: bigint, to: Address, amount: bigint) =>
+    encodeFunctionData({
+      abi: AcrossSpokePoolArtifact.abi,
+      functionName: 'fillRelay',
+      args: [relay(depositId, to, amount), 1n, b32(f.user.address)],
+    });
+
+  it('fills two deposits in one multicall: a FilledRelay then its transfer, per deposit; a second fill reverts', async () => {
+    await f.mined(
+      await f.client.writeContract({
+        account: f.user,
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [acrossSpokePool, 10_000n],
+      }),
+    );
+    const receipt = await f.mined(
+      await f.client.writeContract({
+        account: f.user,
+        address: acrossSpokePool,
+        abi: AcrossSpokePoolArtifact.abi,
+        functionName: 'multicall',
+        args: [[fillCall(7n, recipient, 1000n), fillCall(8n, recipient, 2500n)]],
+      }),
+    );
+    const events = parseEventLogs({ abi: [...AcrossSpokePoolArtifact.abi, ...erc20Abi], logs: receipt.logs });
+    expect(events.map((e) => e.eventName)).toEqual(['FilledRelay', 'Transfer', 'FilledRelay', 'Transfer']);
+    expect(events[0]).toMatchObject({
+      address: acrossSpokePool.toLowerCase(),
+      args: {
+        originChainId: 42161n,
+        depositId: 7n,
+        relayer: b32(f.user.address).toLowerCase(),
+        relayExecutionInfo: { updatedRecipient: b32(recipient).toLowerCase(), updatedOutputAmount: 1000n },
+      },
+    });
+    expect(events[3]).toMatchObject({
+      args: { from: f.user.address, to: getAddress(recipient), value: 2500n },
+    });
+    await expect(
+      f.client.simulateContract({
+        account: f.user,
+        address: acrossSpokePool,
+        abi: AcrossSpokePoolArtifact.abi,
+        functionName: 'fillRelay',
+        args: [relay(7n, recipient, 1000n), 1n, b32(f.user.address)],
+      }),
+    ).rejects.toThrow(/RelayFilled/);
   });
 });

@@ -9,6 +9,7 @@ import {
   type RoutableProvider,
 } from '@svc/providers';
 import { type Address, type Hex, zeroAddress } from 'viem';
+import { withScenario } from '../scenarios/sandbox-scenarios';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
 import {
   balanceOf,
@@ -124,11 +125,14 @@ describe('provider adapters on the sandbox', () => {
       const progress = await untilTerminal(provider, q, sourceTxHash);
       if (progress.state !== 'filled') throw new Error(`expected filled, got ${JSON.stringify(progress)}`);
 
-      const received = await balanceOf(sandbox, to[0], s.target.token, recipient);
+      // Across's pool pays a WETH output to an EOA as ETH (SpokePool._unwrapwrappedNativeTokenTo; docs/sandbox.md S16).
+      const paidAsEth = provider === 'across' && to[1] === 'WETH';
+      const received = await balanceOf(sandbox, to[0], paidAsEth ? zeroAddress : s.target.token, recipient);
+      if (paidAsEth) expect(await balanceOf(sandbox, to[0], s.target.token, recipient)).toBe(0n);
       expect(progress.actualOutputRaw).toBe(received);
       expect(received).toBe(q.expectedOutputRaw);
       expect(received).toBeGreaterThanOrEqual(q.minimumOutputRaw);
-      if (s.target.token !== zeroAddress) {
+      if (s.target.token !== zeroAddress && !paidAsEth) {
         const transfers = await readErc20Transfers(chains.client(to[0]), {
           hash: progress.destinationTxHash!,
           token: s.target.token,
@@ -181,6 +185,12 @@ describe('provider adapters on the sandbox', () => {
     },
   );
 
+  it("across: the sandbox's quote carries refundPolicy, read as the leg's refund window (N15)", async () => {
+    const q = await quote('across', slice(1, [42161, 'USDT'], [1, 'USDC'], freshAddress(), 20_000000n));
+    // The sandbox's refund path: a bundle (1.5 h) and its challenge period (2 h) after the fill deadline.
+    expect(q.trackingContext).toMatchObject({ provider: 'across', refundWindowMs: 3.5 * 3_600_000 });
+  });
+
   it('relay: a refund fault ends the leg refunded and returns the deposit', async () => {
     sandbox.setFaults([{ provider: 'relay', refund: true }]);
     const s = slice(0, [8453, 'USDC'], [1, 'USDC'], freshAddress(), 10_000000n);
@@ -188,6 +198,50 @@ describe('provider adapters on the sandbox', () => {
     const before = await balanceOf(sandbox, 8453, s.source.token, s.wallet);
     const progress = await untilTerminal('relay', q, await userOn(sandbox, 0, 8453).send(q.calls));
     expect(progress.state).toBe('refunded');
+    expect(await balanceOf(sandbox, 8453, s.source.token, s.wallet)).toBe(before);
+  }, 30_000);
+
+  it("relay fallback (913): refunded, with Relay's failReason and the refund currency /requests/v3 names (N8, N9, N10)", async () => {
+    const s = slice(1, [8453, 'USDC'], [1, 'USDC'], freshAddress(), withScenario(10_000000n, 'fallback'));
+    const q = await quote('relay', s);
+    const before = await balanceOf(sandbox, 8453, s.source.token, s.wallet);
+    const progress = await untilTerminal('relay', q, await userOn(sandbox, 1, 8453).send(q.calls));
+    expect(progress).toMatchObject({
+      state: 'refunded',
+      providerStatus: 'fallback',
+      reason: 'SOLVER_CAPACITY_EXCEEDED',
+      refundChainId: 8453,
+      refundToken: s.source.token,
+      refundTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
+    expect(await balanceOf(sandbox, 8453, s.source.token, s.wallet)).toBe(before);
+  }, 30_000);
+
+  it('mayan cancel (904): CANCELED before the refund transaction exists stays pending (N14), then refunded with it', async () => {
+    const s = slice(2, [8453, 'USDC'], [42161, 'USDC'], freshAddress(), withScenario(10_000000n, 'cancel'));
+    const q = await quote('mayan', s);
+    const before = await balanceOf(sandbox, 8453, s.source.token, s.wallet);
+    const sourceTxHash = await userOn(sandbox, 2, 8453).send(q.calls);
+    const seen: LegProgress[] = [];
+    const progress = await waitUntil(
+      async () => {
+        const result = await adapters.mayan.status(q.trackingContext, {
+          signal: AbortSignal.timeout(2000),
+          sourceTxHash,
+        });
+        if (result.ok) seen.push(result.progress);
+        return result.ok ? result.progress : null;
+      },
+      (p) => p !== null && p.state !== 'pending',
+      15_000,
+    );
+    // The sandbox holds the cancelled order before refunding it: the adapter read CANCELED and kept the leg pending.
+    expect(seen).toContainEqual(expect.objectContaining({ state: 'pending', providerStatus: 'CANCELED' }));
+    expect(progress).toMatchObject({
+      state: 'refunded',
+      providerStatus: 'CANCELED',
+      refundTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
     expect(await balanceOf(sandbox, 8453, s.source.token, s.wallet)).toBe(before);
   }, 30_000);
 

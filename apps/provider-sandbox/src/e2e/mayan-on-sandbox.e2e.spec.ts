@@ -71,6 +71,27 @@ describe('mayan adapter on the sandbox', () => {
     expect(await balanceOf(sandbox, 1, s.source.token, refundTo)).toBe(s.source.amount);
   }, 30_000);
 
+  it('polls the explorer with its API key: the same adapter without the key is refused (issue 24 N4, S17)', async () => {
+    const s = slice(2, 20_000_000n);
+    const result = await quote(s);
+    if (!result.ok) throw new Error(JSON.stringify(result.failure));
+    const sourceTx = await userOn(sandbox, 2, 1).send(result.quote.calls);
+    // With the manifest's key (MAYAN_API_KEY): the order is followed to its fill.
+    const progress = await untilTerminal(result.quote.trackingContext, sourceTx);
+    expect(progress).toMatchObject({ state: 'filled' });
+    // Without it the sandbox's explorer answers 401, as a keyless poller at scale should not get through.
+    const { MAYAN_API_KEY: _dropped, ...withoutKey } = sandbox.manifest.env;
+    const keyless = createProviderAdapters(loadProvidersConfig(withoutKey)).mayan;
+    const refused = await keyless.status(result.quote.trackingContext, {
+      signal: AbortSignal.timeout(2000),
+      sourceTxHash: sourceTx,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      failure: { reasonCode: 'provider_unavailable', httpStatus: 401 },
+    });
+  }, 30_000);
+
   it('an app fee above the Swift V2 cap is asked and ordered as 100 bps, and the order fills', async () => {
     const s = slice(1, 50_000_000n, { appFeeBps: 150, appFeeRecipient: freshAddress() });
     const result = await quote(s);

@@ -1,5 +1,6 @@
 import { type Address, type Hex } from 'viem';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
+import { SANDBOX_MAYAN_API_KEY } from '../mayan/mayan-explorer-key';
 import {
   balanceOf,
   freshAddress,
@@ -118,9 +119,10 @@ describe('faults', () => {
 
   it('hits status endpoints too, unless the fault is scoped to quotes', async () => {
     await setFaults([{ provider: 'mayan', httpStatus: 500 }]);
-    expect((await httpJson(`${sandbox.url}/mayan-explorer/swap/trx/0x01`)).status).toBe(500);
+    const swap = `${sandbox.url}/mayan-explorer/swap/trx/0x01?apiKey=${SANDBOX_MAYAN_API_KEY}`;
+    expect((await httpJson(swap)).status).toBe(500);
     await setFaults([{ provider: 'mayan', httpStatus: 500, endpoints: 'quote' }]);
-    expect((await httpJson(`${sandbox.url}/mayan-explorer/swap/trx/0x01`)).status).toBe(404);
+    expect((await httpJson(swap)).status).toBe(404);
     expect((await askQuote('mayan')).status).toBe(500);
   });
 
@@ -261,7 +263,8 @@ describe('refund fault', () => {
           auctionMode: q.swiftAuctionMode,
         }),
       );
-      return () => httpJson(`${sandbox.url}/mayan-explorer/swap/trx/${sourceTx}`);
+      return () =>
+        httpJson(`${sandbox.url}/mayan-explorer/swap/trx/${sourceTx}?apiKey=${SANDBOX_MAYAN_API_KEY}`);
     });
     const done = await waitUntil(status, (r) => r.body?.clientStatus === 'REFUNDED');
     expect(done.body).toMatchObject({

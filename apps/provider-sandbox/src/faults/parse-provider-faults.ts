@@ -11,6 +11,9 @@ const KNOWN_KEYS = new Set([
   'refund',
   'malformedJson',
   'endpoints',
+  'batchFillsMs',
+  'cctp',
+  'batchMintsMs',
 ]);
 const ENDPOINTS: readonly FaultEndpoints[] = ['all', 'quote', 'status'];
 
@@ -37,6 +40,13 @@ function parseOne(value: unknown, at: string): ProviderFault {
     }
     fault.latencyMs = raw.latencyMs as number;
   }
+  for (const field of ['batchFillsMs', 'batchMintsMs'] as const) {
+    if (raw[field] === undefined) continue;
+    if (!Number.isInteger(raw[field]) || (raw[field] as number) < 0) {
+      throw new FaultConfigError(`${at}${field}: must be a non-negative integer`);
+    }
+    fault[field] = raw[field] as number;
+  }
   if (raw.httpStatus !== undefined) {
     const status = raw.httpStatus as number;
     if (!Number.isInteger(status) || !(status === 429 || (status >= 500 && status <= 599))) {
@@ -44,7 +54,7 @@ function parseOne(value: unknown, at: string): ProviderFault {
     }
     fault.httpStatus = status;
   }
-  for (const flag of ['timeout', 'refund', 'malformedJson'] as const) {
+  for (const flag of ['timeout', 'refund', 'malformedJson', 'cctp'] as const) {
     if (raw[flag] === undefined) continue;
     if (typeof raw[flag] !== 'boolean') throw new FaultConfigError(`${at}${flag}: must be a boolean`);
     fault[flag] = raw[flag];

@@ -18,6 +18,21 @@ export interface ProviderFault {
   routeUnavailableTokens?: string[];
   /** Deposits are refunded to the depositor on the source chain instead of filled. */
   refund?: boolean;
+  /**
+   * Across only: a fill waits this long for others due on its destination chain, all then sent in one
+   * `SpokePool.multicall` (S13); default `ACROSS_FILL_BATCH_WINDOW_MS`, which batches deposits indexed together.
+   */
+  batchFillsMs?: number;
+  /**
+   * Across only: `GET /swap/approval` routes USDC→USDC legs over CCTP, as the Swap API does between CCTP chains (a
+   * TokenMessengerV2 `depositForBurn` swap transaction); the sandbox's CCTP finalizer mints them.
+   */
+  cctp?: boolean;
+  /**
+   * Across only: an attested CCTP burn waits this long for others bound for its destination chain, all then minted in
+   * one Multicall3 `tryAggregate` of `receiveMessage` calls; default `CCTP_MINT_BATCH_WINDOW_MS`.
+   */
+  batchMintsMs?: number;
   /** A 200 with a truncated JSON body. */
   malformedJson?: boolean;
   endpoints?: FaultEndpoints;

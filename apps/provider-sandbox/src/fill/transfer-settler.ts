@@ -1,9 +1,15 @@
+import { type Hex } from 'viem';
 import { type TransferBook } from '../ledger/transfer-book';
 import { type TransferRecord } from '../ledger/transfer-record';
 import { type SettlementPlan } from '../scenarios/settlement-plan';
+import { isNative } from '../tokens/token-directory';
+import { type AcrossFillBatcher } from './across-fill-batcher';
 import { type TokenSender } from './token-sender';
 
 type Plan<K extends SettlementPlan['kind']> = Extract<SettlementPlan, { kind: K }>;
+
+/** How often a refund waiting for its chain time reads the chain. */
+const CHAIN_TIME_POLL_MS = 250;
 
 /**
  * Settles indexed deposits the way a solver would: after the fill delay, carry out the deposit's settlement plan
@@ -21,9 +27,13 @@ export class TransferSettler {
     private readonly deps: {
       transfers: TransferBook;
       sender: TokenSender;
+      /** Across fills go through the destination SpokePool, batched (S13); without it they are plain transfers. */
+      acrossFills?: AcrossFillBatcher;
       fillDelayMs: () => number;
       /** How long a failure-then-refund reports failure, and a delayed fill reports delayed. */
       failureHoldMs: () => number;
+      /** A chain's own time, unix seconds (its latest block): what a refund `notBefore` waits for (S14). */
+      chainTime?: (chainId: number) => Promise<number>;
       now: () => number;
       onError(error: unknown, transfer: TransferRecord): void;
     },
@@ -45,6 +55,7 @@ export class TransferSettler {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const wake of this.holds) wake();
+    this.deps.acrossFills?.flushAll();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -78,6 +89,7 @@ export class TransferSettler {
     } else {
       this.update(transfer, { failReason });
     }
+    if (plan.notBefore && !(await this.chainTimeReached(plan.notBefore))) return;
     const refundTxHash = await this.deps.sender.send({
       provider: transfer.provider,
       ...plan.transfer,
@@ -93,12 +105,41 @@ export class TransferSettler {
     }
     // Its own transaction, before the fill: the recipient's transfer stays alone in the reported fill.
     if (plan.appFee) await this.deps.sender.send({ provider: transfer.provider, ...plan.appFee });
-    const fillTxHash = await this.deps.sender.send({
-      provider: transfer.provider,
-      ...plan.transfer,
-      onSent: (hash) => this.update(transfer, { status: 'filling', fillTxHash: hash }),
-    });
+    const onSent = (hash: Hex) => this.update(transfer, { status: 'filling', fillTxHash: hash });
+    const { acrossFills } = this.deps;
+    // The relayer's way: fillRelay through the SpokePool, in a multicall with the fills due with it. A fill meant to
+    // revert and a native payout stay plain transfers (the sandbox WETH cannot unwrap).
+    const throughPool =
+      acrossFills !== undefined &&
+      transfer.provider === 'across' &&
+      !plan.transfer.reverts &&
+      !isNative(plan.transfer.token);
+    const fillTxHash = throughPool
+      ? await acrossFills.fill({ transfer, delivery: plan.transfer }, onSent)
+      : await this.deps.sender.send({ provider: transfer.provider, ...plan.transfer, onSent });
     this.update(transfer, { status: 'filled', fillTxHash });
+  }
+
+  /**
+   * Waits until the chain's own time reaches `at` (a test moves it by anvil time travel; the wall clock never does it
+   * alone within a test); false when the sandbox stopped meanwhile.
+   */
+  private async chainTimeReached({ chainId, at }: { chainId: number; at: number }): Promise<boolean> {
+    const { chainTime } = this.deps;
+    if (!chainTime) return !this.stopped;
+    while (!this.stopped) {
+      if ((await chainTime(chainId).catch(() => 0)) >= at) return true;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.holds.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, CHAIN_TIME_POLL_MS);
+        this.holds.add(wake);
+      });
+    }
+    return false;
   }
 
   /** Waits the failure hold; false when the sandbox stopped meanwhile, and the settlement goes no further. */

@@ -1,8 +1,10 @@
 import { type SandboxChains } from '../chains/start-sandbox-chains';
 import { type ProviderFault } from '../faults/provider-fault';
+import { sandboxFeeModel, type SandboxFeeModel } from '../fees/sandbox-fee-models';
+import { SANDBOX_MAYAN_API_KEY } from '../mayan/mayan-explorer-key';
 import { QUOTE_SCENARIOS } from '../scenarios/quote-scenarios';
 import { SANDBOX_SCENARIOS } from '../scenarios/sandbox-scenarios';
-import { type SandboxManifest } from './sandbox-manifest';
+import { type SandboxFeeManifest, type SandboxManifest } from './sandbox-manifest';
 
 /** Any value works: the sandbox accepts every key on /requests/v3, but the service must send one. */
 const RELAY_API_KEY = 'sandbox';
@@ -43,6 +45,10 @@ export function buildManifest(params: {
       },
     },
     providers,
+    fees: chains.chains.flatMap((c) => {
+      const model = sandboxFeeModel(c.chainId);
+      return model ? [feeManifest(model)] : [];
+    }),
     faults: params.faults,
     scenarios: {
       failureHoldMs: params.failureHoldMs,
@@ -58,6 +64,8 @@ export function buildManifest(params: {
       ACROSS_BASE_URL: providers.across.baseUrl,
       MAYAN_PRICE_URL: providers.mayan.priceUrl,
       MAYAN_EXPLORER_URL: providers.mayan.explorerUrl,
+      // The only key the sandbox's explorer answers (mayan-explorer-key.ts): a client that polls without it fails.
+      MAYAN_API_KEY: SANDBOX_MAYAN_API_KEY,
       MAYAN_FORWARDER_ADDRESS: forwarderAddress,
       // Every variable `npm run service` needs to boot against the sandbox: the app fee goes to the sandbox's deployer
       // (anvil's dev account 9; a public development account, which NODE_ENV=production refuses).
@@ -77,14 +85,16 @@ export function buildManifest(params: {
  * target and the approval spender.
  */
 function contractAllowlists(contracts: SandboxChains['contracts']): Record<string, string> {
-  const perChain = (pick: (c: SandboxChains['contracts'][number]) => string) =>
+  const perChain = (pick: (c: SandboxChains['contracts'][number]) => string[]) =>
     JSON.stringify(
-      Object.fromEntries(contracts.map((c) => [c.chainId, { targets: [pick(c)], spenders: [pick(c)] }])),
+      Object.fromEntries(contracts.map((c) => [c.chainId, { targets: pick(c), spenders: pick(c) }])),
     );
   return {
-    RELAY_CONTRACTS: perChain((c) => c.relayDepository),
-    ACROSS_CONTRACTS: perChain((c) => c.acrossSpokePool),
-    MAYAN_CONTRACTS: perChain((c) => c.mayanForwarder),
+    RELAY_CONTRACTS: perChain((c) => [c.relayDepository]),
+    // Across's USDC legs may go over CCTP (the `cctp` fault): their swapTx calls TokenMessengerV2, as on mainnet
+    // (libs/providers/src/vouch/across-contracts.ts lists Circle's beside each SpokePool).
+    ACROSS_CONTRACTS: perChain((c) => [c.acrossSpokePool, c.cctpTokenMessenger]),
+    MAYAN_CONTRACTS: perChain((c) => [c.mayanForwarder]),
   };
 }
 
@@ -94,4 +104,21 @@ export function publicRpcUrl(rpcUrl: string, publicHost: string | undefined): st
   const url = new URL(rpcUrl);
   url.hostname = publicHost;
   return url.toString().replace(/\/$/, '');
+}
+
+function feeManifest({ chainId, baseFee, tip, l1DataFee }: SandboxFeeModel): SandboxFeeManifest {
+  return {
+    chainId,
+    baseFee: { min: baseFee.min.toString(), max: baseFee.max.toString(), start: baseFee.start.toString() },
+    tip: tip.toString(),
+    l1DataFee: l1DataFee && {
+      oracle: l1DataFee.oracle,
+      vault: l1DataFee.vault,
+      formula: l1DataFee.formula,
+      l1BaseFee: l1DataFee.l1BaseFee.toString(),
+      blobBaseFee: l1DataFee.blobBaseFee.toString(),
+      baseFeeScalar: l1DataFee.baseFeeScalar.toString(),
+      blobBaseFeeScalar: l1DataFee.blobBaseFeeScalar.toString(),
+    },
+  };
 }

@@ -3,6 +3,21 @@ import { type SandboxChains, type SandboxContracts, type SandboxToken } from '..
 import { type ProviderFault } from '../faults/provider-fault';
 import { type SandboxProvider } from '../pricing/sandbox-provider';
 
+export interface SandboxFeeManifest {
+  chainId: number;
+  baseFee: { min: string; max: string; start: string };
+  tip: string;
+  l1DataFee: {
+    oracle: Address;
+    vault: Address;
+    formula: 'ecotone';
+    l1BaseFee: string;
+    blobBaseFee: string;
+    baseFeeScalar: string;
+    blobBaseFeeScalar: string;
+  } | null;
+}
+
 /** What a client of the sandbox needs to know: where everything is, who holds funds, and the service's env. */
 export interface SandboxManifest {
   startedAt: string;
@@ -21,6 +36,11 @@ export interface SandboxManifest {
     across: { baseUrl: string };
     mayan: { priceUrl: string; explorerUrl: string; forwarderAddress: Address };
   };
+  /**
+   * Each chain's fee market (docs/sandbox.md "Fees"), wei amounts as text: the base-fee band the sandbox holds it in,
+   * the priority tip, and on 8453 the GasPriceOracle's address and L1 data fee inputs.
+   */
+  fees: SandboxFeeManifest[];
   faults: ProviderFault[];
   /**
    * The magic input-amount suffixes (docs/sandbox.md "Scenarios"), for clients that cannot import the sandbox,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type SandboxChains } from '../chains/start-sandbox-chains';
+import { SANDBOX_CONFIRMATIONS, type SandboxChains } from '../chains/start-sandbox-chains';
 import { toJsonText } from '../http/sandbox-http';
 import { type SandboxManifest } from './sandbox-manifest';
 
@@ -17,6 +17,7 @@ export async function writeManifestFiles(
   const paths = manifestFilePaths(dir);
   await mkdir(dir, { recursive: true });
   const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(toJsonText(value)), null, 2)}\n`;
-  await writeFile(paths.chains, pretty({ chains: chains.chains }));
+  const entries = chains.chains.map((c) => ({ ...c, confirmations: SANDBOX_CONFIRMATIONS }));
+  await writeFile(paths.chains, pretty({ chains: entries }));
   await writeFile(paths.manifest, pretty(manifest));
 }

@@ -10,7 +10,9 @@ import {
   UnsupportedChainError,
 } from '../pricing/quote-errors';
 import { RATE_LIMIT_RETRY_AFTER_SECONDS } from '../scenarios/quote-scenarios';
+import { ApiKeyMissingError } from '../http/api-key-missing-error';
 import { AmountTooSmallError } from './amount-too-small-error';
+import { ApiKeyRefusedError } from './mayan-explorer-key';
 import { SwapNotFoundError } from './swap-not-found-error';
 
 /**
@@ -53,6 +55,10 @@ export const mayanErrors: DialectErrors = {
       });
     }
     if (error instanceof SwapNotFoundError) return mayanRefusal(404, 'Swap not found');
+    // NestJS's own refusals (the explorer is NestJS, see above): 401 without a key, 403 for one it does not know.
+    if (error instanceof ApiKeyMissingError)
+      return jsonReply(401, { statusCode: 401, message: 'Unauthorized' });
+    if (error instanceof ApiKeyRefusedError) return jsonReply(403, { statusCode: 403, message: 'Forbidden' });
     if (
       error instanceof RequestFieldError ||
       error instanceof UnsupportedChainError ||

@@ -11,6 +11,7 @@ import {
   waitUntil,
 } from '../testing/sandbox-test-kit';
 import { swiftOrderCalls, swiftRandomFor } from '../testing/swift-order-calls';
+import { SANDBOX_MAYAN_API_KEY } from './mayan-explorer-key';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -18,7 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-const explorer = (hash: string) => httpJson(`${sandbox.url}/mayan-explorer/swap/trx/${hash}`);
+const explorerUrl = (path: string, apiKey: string | null = SANDBOX_MAYAN_API_KEY) =>
+  `${sandbox.url}/mayan-explorer${path}${apiKey === null ? '' : `?apiKey=${apiKey}`}`;
+const explorer = (hash: string) => httpJson(explorerUrl(`/swap/trx/${hash}`));
 const forwarder = () => sandbox.manifest.providers.mayan.forwarderAddress;
 
 /** What swap-sdk v15.2.0 generateFetchQuoteUrlAndBody sends besides the route (src/api.ts). */
@@ -257,10 +260,22 @@ describe('mayan dialect', () => {
     const sourceTx = await user.send(calls);
     const done = await waitUntil(
       () => explorer(sourceTx),
-      (r) => r.body?.clientStatus === 'CANCELED',
+      (r) => r.body?.clientStatus === 'CANCELED' && r.body?.refundTxHash !== null,
     );
     expect(done.body).toMatchObject({ fulfillTxHash: null, refundTxHash: expect.stringMatching(/^0x/) });
     expect(await balanceOf(sandbox, 1, usdc, refundTo)).toBe(25_000_000n);
+
+    // The explorer answers only its key (issue 24 S17, provider review N4): 401 without one, 403 for another.
+    const path = `/swap/trx/${sourceTx}`;
+    expect(await httpJson(explorerUrl(path, null))).toMatchObject({ status: 401 });
+    expect(await httpJson(explorerUrl(path, 'someone-else'))).toMatchObject({ status: 403 });
+    // The order by its key, as Mayan's driver asks (driver-sdk src/watchers/mayan-explorer.ts); /swap/trx takes a
+    // transaction hash only (Mayan documents order hashes there for gasless orders).
+    const key = done.body.orderHash as string;
+    const byKey = await httpJson(explorerUrl(`/swap/order-id/SWIFT_${key}`));
+    expect(byKey).toMatchObject({ status: 200, body: { orderHash: key, clientStatus: 'CANCELED' } });
+    expect(await httpJson(explorerUrl(`/swap/order-id/SWIFT_${key}`, null))).toMatchObject({ status: 401 });
+    expect(await explorer(key)).toMatchObject({ status: 404 });
   });
 
   it('answers 404 {msg} for a swap it has not indexed', async () => {

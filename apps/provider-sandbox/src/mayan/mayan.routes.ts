@@ -4,7 +4,7 @@ import { type SandboxContext } from '../sandbox-context';
 import { mayanErrors } from './mayan-errors';
 import { mayanQuoteHandler } from './mayan-quote.handler';
 import { mayanSwapRouteHandler } from './mayan-swap-route.handler';
-import { mayanSwapHandler } from './mayan-swap.handler';
+import { mayanOrderHandler, mayanSwapHandler } from './mayan-swap.handler';
 
 /**
  * Mayan's two APIs: the price API under `/mayan-price` and the explorer under `/mayan-explorer`. The real
@@ -17,10 +17,12 @@ export function mayanRoutes(context: SandboxContext): SandboxRoute[] {
   const quote = faulty('quote', mayanQuoteHandler(context));
   const swapRoute = faulty('quote', mayanSwapRouteHandler(context));
   const swap = faulty('status', mayanSwapHandler(context));
+  const order = faulty('status', mayanOrderHandler(context));
   return ['', '/v3'].flatMap((v): SandboxRoute[] => [
     { method: 'POST', pattern: `/mayan-price${v}/quote`, handle: quote },
     { method: 'GET', pattern: `/mayan-price${v}/quote`, handle: quote },
     { method: 'GET', pattern: `/mayan-price${v}/get-swap/evm`, handle: swapRoute },
     { method: 'GET', pattern: `/mayan-explorer${v}/swap/trx/:hash`, handle: swap },
+    { method: 'GET', pattern: `/mayan-explorer${v}/swap/order-id/:orderId`, handle: order },
   ]);
 }

@@ -5,7 +5,7 @@ import { formatRate } from '../pricing/format-rate';
 import { type SandboxContext } from '../sandbox-context';
 import { reportedOutput } from '../scenarios/reported-output';
 import { relayAmount } from './relay-amount';
-import { relayStatus } from './relay-status';
+import { relayTransferStatus } from './relay-status';
 
 const FILTERS: Readonly<Record<string, (t: RelayTransfer, value: string) => boolean>> = {
   id: (t, v) => same(t.requestId, v),
@@ -51,7 +51,7 @@ function relayRequest(context: SandboxContext, transfer: RelayTransfer) {
   const actualOut = relayAmount(quote.tokenOut, actualAmount, prices, quote.minOut);
   return {
     id: transfer.requestId,
-    status: relayStatus(transfer.status),
+    status: relayTransferStatus(transfer),
     user: transfer.depositor,
     recipient: transfer.recipient,
     sender: transfer.depositor,
@@ -60,6 +60,11 @@ function relayRequest(context: SandboxContext, transfer: RelayTransfer) {
       slippageTolerance: String(quote.slippageBps),
       ...(transfer.failReason ? { failReason: transfer.failReason } : {}),
       ...(transfer.refundFailReason ? { refundFailReason: transfer.refundFailReason } : {}),
+      // The currency a refund paid (relay-kit packages/sdk/src/types/api.ts `refundCurrencyData`): the sandbox refunds
+      // the input as it came, so its token on the origin chain.
+      ...(transfer.refundTxHash
+        ? { refundCurrencyData: relayAmount(quote.tokenIn, transfer.inputAmount, prices) }
+        : {}),
       timeEstimate: quote.etaSeconds,
       inTxs: [
         {

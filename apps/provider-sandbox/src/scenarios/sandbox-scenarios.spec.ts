@@ -1,7 +1,7 @@
 import { SANDBOX_SCENARIOS, scenarioFor, scenarioOf, withScenario } from './sandbox-scenarios';
 
 describe('sandbox scenarios', () => {
-  it('the table gives each scenario its own suffix, 901 to 910', () => {
+  it('the table gives each scenario its own suffix, 901 to 910, 913 and 914 (911 and 912 are quote scenarios)', () => {
     expect(SANDBOX_SCENARIOS.map((s) => s.suffix)).toEqual([
       901n,
       902n,
@@ -13,6 +13,8 @@ describe('sandbox scenarios', () => {
       908n,
       909n,
       910n,
+      913n,
+      914n,
     ]);
     expect(new Set(SANDBOX_SCENARIOS.map((s) => s.scenario)).size).toBe(SANDBOX_SCENARIOS.length);
   });
@@ -51,6 +53,8 @@ describe('sandbox scenarios', () => {
       mayan: 'normal',
     },
     { scenario: 'delayed', relay: 'delayed', across: 'normal', mayan: 'normal' },
+    { scenario: 'fallback', relay: 'fallback', across: 'refund', mayan: 'refund' },
+    { scenario: 'late-refund', relay: 'refund', across: 'late-refund', mayan: 'refund' },
     { scenario: 'short-fill', relay: 'short-fill', across: 'short-fill', mayan: 'short-fill' },
   ] as const)('$scenario plays per provider', ({ scenario, ...plays }) => {
     const amount = withScenario(50_000_000n, scenario);

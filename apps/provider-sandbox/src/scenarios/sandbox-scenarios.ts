@@ -16,7 +16,9 @@ export type SandboxScenario =
   | 'zero-fill'
   | 'wrong-token-fill'
   | 'destination-action-failed'
-  | 'delayed';
+  | 'delayed'
+  | 'fallback'
+  | 'late-refund';
 
 export interface ScenarioEntry {
   scenario: Exclude<SandboxScenario, 'normal'>;
@@ -58,6 +60,17 @@ export const SANDBOX_SCENARIOS: readonly ScenarioEntry[] = [
   },
   // Relay's `delayed` status (docs get-intents-status-v3); the others have no such status and fill normally.
   { scenario: 'delayed', suffix: 910n, plays: { relay: 'delayed', across: 'normal', mayan: 'normal' } },
+  // Relay's `fallback` status, terminal like `refund` (relay-kit packages/sdk/src/utils/transaction.ts:182: "Transaction
+  // failed: Refunded"; provider review N8). Across and Mayan have no such status: they refund.
+  { scenario: 'fallback', suffix: 913n, plays: { relay: 'fallback', across: 'refund', mayan: 'refund' } },
+  // Across's real refund timeline (issue 24 S14): unfilled, `expired` once the destination chain passes the deposit's
+  // fillDeadline, refunded on the origin once its chain passes fillDeadline + a bundle and its challenge period
+  // (across-refund-timing.ts). Chain time, so a test covers the hours by anvil time travel. The others refund.
+  {
+    scenario: 'late-refund',
+    suffix: 914n,
+    plays: { relay: 'refund', across: 'late-refund', mayan: 'refund' },
+  },
 ];
 
 const SUFFIX_MODULUS = 1000n;

@@ -167,7 +167,9 @@ describe('scenarios chosen by the input amount', () => {
         expect(isSubsequence(statuses, REFUND_SEQUENCE[provider])).toBe(true);
         if (provider === 'relay') {
           expect(statuses).toContain('failure');
-          expect(body.details).toBe('SOLVER_CAPACITY_EXCEEDED');
+          // Relay's code in failReason (relay-docs changelog.mdx 2026-08-07), free text in details (N9).
+          expect(body.failReason).toBe('SOLVER_CAPACITY_EXCEEDED');
+          expect(body.details).toEqual(expect.stringContaining('SOLVER_CAPACITY_EXCEEDED'));
         }
         await expectRefunded(flow, body);
       }),
@@ -205,15 +207,28 @@ describe('scenarios chosen by the input amount', () => {
     );
   });
 
-  it('…904 cancel: mayan reports CANCELED with the refund; relay and across refund', async () => {
+  it('…904 cancel: mayan reports CANCELED, first without the refund (N14), then with it; relay and across refund', async () => {
     await Promise.all(
       PROVIDERS.map(async (provider) => {
         const flow = await deposit(provider, 'cancel');
+        // Mayan: the cancel comes before the refund transaction exists (swap-bridge cancelOrder, then refundOrder).
+        const mayanPick = (b: unknown) => {
+          const { clientStatus, refundTxHash } = b as { clientStatus: string; refundTxHash: string | null };
+          return clientStatus === 'CANCELED' && refundTxHash === null
+            ? 'CANCELED (no refund yet)'
+            : clientStatus;
+        };
         const final = provider === 'mayan' ? 'CANCELED' : REFUNDED[provider];
-        const { statuses, body } = await watch(flow, (s) => s === final);
+        const { statuses, body } =
+          provider === 'mayan'
+            ? await statusSequence(flow.statusUrl, mayanPick, (s) => s === final)
+            : await watch(flow, (s) => s === final);
         const sequence =
-          provider === 'mayan' ? [NOT_INDEXED, 'INPROGRESS', 'CANCELED'] : REFUND_SEQUENCE[provider];
+          provider === 'mayan'
+            ? [NOT_INDEXED, 'INPROGRESS', 'CANCELED (no refund yet)', 'CANCELED']
+            : REFUND_SEQUENCE[provider];
         expect(isSubsequence(statuses, sequence)).toBe(true);
+        if (provider === 'mayan') expect(statuses).toContain('CANCELED (no refund yet)');
         await expectRefunded(flow, body);
       }),
     );
@@ -306,10 +321,12 @@ describe('scenarios chosen by the input amount', () => {
       expect(body).toMatchObject({ status: 'filled', actionsSucceeded: false, depositRefundTxnRef: null });
       // The quoted WETH output, valued at $3000, in USDC.
       const bridged = (flow.deposit.expectedOutput * 3000n) / 10n ** 12n;
-      expect(await moved(8453, body.fillTxnRef)).toEqual({
-        status: 'success',
-        transfers: [{ token: usdc8453, to: paidTo, value: bridged }],
-      });
+      // The two deposits arrive together and the relayer fills them in one multicall (S13): this one's transfer is
+      // the bridged token to its fallback recipient, and nothing goes to its recipient.
+      const fill = await moved(8453, body.fillTxnRef);
+      expect(fill.status).toBe('success');
+      expect(fill.transfers).toContainEqual({ token: usdc8453, to: paidTo, value: bridged });
+      expect(fill.transfers.filter((t) => t.to.toLowerCase() === flow.recipient.toLowerCase())).toEqual([]);
       expect(await token(8453, 'WETH', flow.recipient)).toBe(0n);
       const record = await httpJson(`${sandbox.url}/across/deposit?depositTxnRef=${flow.sourceTx}`);
       expect(record.body.deposit).toMatchObject({
@@ -335,6 +352,34 @@ describe('scenarios chosen by the input amount', () => {
         expect(isSubsequence(statuses, FILL_SEQUENCE[provider])).toBe(true);
         expect(statuses.includes('delayed')).toBe(provider === 'relay');
         expect(await token(8453, 'USDC', flow.recipient)).toBe(flow.deposit.expectedOutput);
+      }),
+    );
+  });
+
+  it('…913 fallback: relay ends at `fallback` with the refund and the refund currency; the others refund', async () => {
+    await Promise.all(
+      PROVIDERS.map(async (provider) => {
+        const flow = await deposit(provider, 'fallback');
+        const ended = provider === 'relay' ? 'fallback' : REFUNDED[provider];
+        const { body } = await watch(flow, (s) => s === ended);
+        await expectRefunded(flow, body);
+        if (provider !== 'relay') return;
+        expect(body).toMatchObject({ status: 'fallback', failReason: 'SOLVER_CAPACITY_EXCEEDED' });
+        const requestId = new URL(flow.statusUrl).searchParams.get('requestId');
+        const record = await httpJson(`${sandbox.url}/relay/requests/v3?id=${requestId}`, {
+          headers: { 'x-api-key': 'test' },
+        });
+        // The currency the refund paid (relay-kit types/api.ts refundCurrencyData), read by the service (N10).
+        expect(record.body.requests[0]).toMatchObject({
+          status: 'fallback',
+          data: {
+            failReason: 'SOLVER_CAPACITY_EXCEEDED',
+            refundCurrencyData: {
+              currency: { chainId: 1, address: tokenAddress(sandbox, 1, 'USDC') },
+              amount: flow.amount.toString(),
+            },
+          },
+        });
       }),
     );
   });

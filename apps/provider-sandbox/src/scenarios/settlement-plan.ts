@@ -41,6 +41,11 @@ export type SettlementPlan =
       failReason: string;
       /** Reported as a failure for the failure hold before refunding (Relay only). */
       holdAs?: 'failed';
+      /**
+       * Not before this chain time (unix seconds, the chain's latest block): Across's late refund (S14), which a test
+       * reaches by anvil time travel. Absent: after the fill delay, as every other refund.
+       */
+      notBefore?: { chainId: number; at: number };
     }
   | { kind: 'fail'; failReason: string; refundFailReason: string };
 
@@ -67,6 +72,14 @@ export interface PlanInput {
   bridged?: { token: Address; fallbackRecipient: Address; outputAmount?: bigint };
   /** Across only: the app fee the MulticallHandler pays out of the bridge leg before draining to the recipient. */
   appFee?: { to: Address; amount: bigint };
+  /** Across only: when its late refund is paid, in the origin chain's time (across-refund-timing.ts). */
+  lateRefund?: { chainId: number; at: number };
+  /**
+   * Across only: the token its refund pays, the deposit event's input token, so WETH for a native deposit: the
+   * SpokePool refunds the refund leaf's `l2TokenAddress` (across-protocol/contracts contracts/spoke-pools/SpokePool.sol
+   * `_distributeRelayerRefunds`; providers review N7). Absent: the input token as the depositor paid it.
+   */
+  refundToken?: Address;
 }
 
 export interface PlanMarket {
@@ -80,7 +93,7 @@ export function settlementPlan(market: PlanMarket, input: PlanInput): Settlement
     kind: 'refund',
     transfer: {
       chainId: input.sourceChainId,
-      token: input.inputToken,
+      token: input.refundToken ?? input.inputToken,
       to: input.depositor,
       amount: input.inputAmount,
       reverts: false,
@@ -126,8 +139,17 @@ export function settlementPlan(market: PlanMarket, input: PlanInput): Settlement
     case 'normal':
       return input.refund ? refund() : withAppFee(fill());
     case 'refund':
-    case 'cancel':
+    case 'fallback':
       return refund();
+    case 'cancel':
+      // Cancelled on the destination first, refunded on the source after the cancel's Wormhole message
+      // (mayan-finance/swap-bridge src/MayanSwift.sol cancelOrder, then refundOrder): held, the explorer says
+      // CANCELED with no refund transaction yet (providers review N14).
+      return refund('failed');
+    case 'late-refund': {
+      const plan = refund();
+      return plan.kind === 'refund' && input.lateRefund ? { ...plan, notBefore: input.lateRefund } : plan;
+    }
     case 'failure-then-refund':
       return refund('failed');
     case 'final-failure':

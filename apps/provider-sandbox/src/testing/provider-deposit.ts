@@ -1,5 +1,6 @@
 import { type Address, type Hex } from 'viem';
 import { mayanChainById } from '../mayan/mayan-chains';
+import { SANDBOX_MAYAN_API_KEY } from '../mayan/mayan-explorer-key';
 import { type SandboxProvider } from '../pricing/sandbox-provider';
 import { type RunningSandbox } from '../start-sandbox';
 import { httpJson, tokenAddress } from './sandbox-test-kit';
@@ -183,7 +184,7 @@ async function mayanDeposit(
     calls: calls.map((c) => ({ ...c, value: 0n })),
     expectedOutput: BigInt(q.expectedAmountOutBaseUnits),
     minimumOutput: BigInt(q.minReceivedBaseUnits),
-    statusUrl: (tx) => `${sandbox.url}/mayan-explorer/swap/trx/${tx}`,
+    statusUrl: (tx) => `${sandbox.url}/mayan-explorer/swap/trx/${tx}?apiKey=${SANDBOX_MAYAN_API_KEY}`,
   };
 }
 

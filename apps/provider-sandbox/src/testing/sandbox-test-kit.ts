@@ -2,6 +2,7 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   http,
   zeroAddress,
@@ -9,6 +10,7 @@ import {
   type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { BatchExecutorArtifact } from '@svc/testing';
 import { type RunningSandbox } from '../start-sandbox';
 
 /** Scenario amounts: `withScenario(10_000_000n, 'refund')` = 10_000_901n (docs/sandbox.md "Scenarios"). */
@@ -47,6 +49,25 @@ export function userOn(sandbox: RunningSandbox, userIndex: number, chainId: numb
         if (receipt.status !== 'success') throw new Error(`${last} reverted`);
       }
       return last;
+    },
+    /**
+     * Sends the calls as one EIP-7702 transaction from the wallet's own address, delegating to `executor` (a
+     * BatchExecutor) and running `executeBatch(calls)`, as the service's batched prepare does with `wallet_sendCalls`.
+     */
+    async sendBatch(executor: Address, calls: { to: Address; data: Hex; value: bigint }[]): Promise<Hex> {
+      const authorization = await wallet.signAuthorization({ contractAddress: executor, executor: 'self' });
+      const hash = await wallet.sendTransaction({
+        authorizationList: [authorization],
+        to: account.address,
+        data: encodeFunctionData({
+          abi: BatchExecutorArtifact.abi,
+          functionName: 'executeBatch',
+          args: [calls.map(({ to, value, data }) => ({ target: to, value, data }))],
+        }),
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (receipt.status !== 'success') throw new Error(`batch ${hash} reverted`);
+      return hash;
     },
   };
 }

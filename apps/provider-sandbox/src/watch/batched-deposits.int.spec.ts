@@ -1,8 +1,9 @@
-import { encodeFunctionData, formatUnits, parseEventLogs, type Address, type Hex } from 'viem';
+import { formatUnits, parseEventLogs, type Address } from 'viem';
 import { BatchExecutorArtifact } from '@svc/testing';
-import { MayanSwiftArtifact } from '../contracts/artifacts';
+import { AcrossSpokePoolArtifact, MayanSwiftArtifact } from '../contracts/artifacts';
 import { startSandbox, type RunningSandbox } from '../start-sandbox';
-import { quoteDeposit, type ProviderDeposit } from '../testing/provider-deposit';
+import { SANDBOX_MAYAN_API_KEY } from '../mayan/mayan-explorer-key';
+import { quoteDeposit } from '../testing/provider-deposit';
 import {
   balanceOf,
   freshAddress,
@@ -34,26 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-/** One transaction running `calls` from the wallet's own address, delegating to the executor on first use. */
-async function sendBatch(calls: ProviderDeposit['calls']): Promise<Hex> {
-  const authorization = await wallet.wallet.signAuthorization({
-    contractAddress: executor,
-    executor: 'self',
-  });
-  const hash = await wallet.wallet.sendTransaction({
-    authorizationList: [authorization],
-    to: wallet.address,
-    data: encodeFunctionData({
-      abi: BatchExecutorArtifact.abi,
-      functionName: 'executeBatch',
-      args: [calls.map(({ to, value, data }) => ({ target: to, value, data }))],
-    }),
-  });
-  const receipt = await wallet.publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`batch ${hash} reverted`);
-  return hash;
-}
-
 const usdc = (chainId: number, owner: Address) =>
   balanceOf(sandbox, chainId, tokenAddress(sandbox, chainId, 'USDC'), owner);
 
@@ -76,10 +57,13 @@ function legs(provider: 'across' | 'mayan', amounts: bigint[]) {
 }
 
 describe('several deposits in one batched transaction', () => {
-  it('across: both deposits are filled, and `index` picks each with the indexer pagination', async () => {
+  it('across: both deposits are filled in one multicall, and `index` picks each with the indexer pagination', async () => {
     const [a, b] = await legs('across', [30_000_000n, 20_000_000n]);
     // Both quotes ask for the same max approval; the batch sends it once.
-    const tx = await sendBatch([...a.deposit.calls, b.deposit.calls[b.deposit.calls.length - 1]]);
+    const tx = await wallet.sendBatch(executor, [
+      ...a.deposit.calls,
+      b.deposit.calls[b.deposit.calls.length - 1],
+    ]);
     const status = (query = '') =>
       httpJson(`${sandbox.url}/across/deposit/status?depositTxnRef=${tx}${query}`);
     const first = await waitUntil(status, (r) => r.body?.status === 'filled');
@@ -93,7 +77,20 @@ describe('several deposits in one batched transaction', () => {
       depositId: first.body.depositId + 1,
       pagination: { currentIndex: 1, maxIndex: 1 },
     });
-    expect(second.body.fillTxnRef).not.toBe(first.body.fillTxnRef);
+    // Indexed together, so filled together: one SpokePool.multicall of two fillRelay calls, as the relayer does (S13).
+    expect(second.body.fillTxnRef).toBe(first.body.fillTxnRef);
+    const fill = await userOn(sandbox, 4, 8453).publicClient.getTransactionReceipt({
+      hash: first.body.fillTxnRef,
+    });
+    const records = parseEventLogs({
+      abi: AcrossSpokePoolArtifact.abi,
+      logs: fill.logs,
+      eventName: 'FilledRelay',
+    });
+    expect(records.map((r) => r.args.depositId)).toEqual([
+      BigInt(first.body.depositId),
+      BigInt(second.body.depositId),
+    ]);
     expect((await status('&index=0')).body).toEqual(first.body);
     expect(await usdc(8453, a.recipient)).toBe(a.deposit.expectedOutput);
     expect(await usdc(8453, b.recipient)).toBe(b.deposit.expectedOutput);
@@ -130,14 +127,21 @@ describe('several deposits in one batched transaction', () => {
   it('mayan: each order key finds its own swap, and the transaction hash the first', async () => {
     const before = await usdc(1, wallet.address);
     const [a, b] = await legs('mayan', [30_000_000n, withScenario(20_000_000n, 'refund')]);
-    const tx = await sendBatch([...a.deposit.calls, ...b.deposit.calls]);
+    const tx = await wallet.sendBatch(executor, [...a.deposit.calls, ...b.deposit.calls]);
     const receipt = await wallet.publicClient.getTransactionReceipt({ hash: tx });
     const [keyA, keyB] = parseEventLogs({
       abi: MayanSwiftArtifact.abi,
       eventName: 'OrderCreated',
       logs: receipt.logs,
     }).map((l) => l.args.key);
-    const explorer = (hash: string) => httpJson(`${sandbox.url}/mayan-explorer/swap/trx/${hash}`);
+    // Mayan's own order lookup (driver-sdk src/watchers/mayan-explorer.ts), with the sandbox's explorer key.
+    const key = `apiKey=${SANDBOX_MAYAN_API_KEY}`;
+    const explorer = (hash: string) =>
+      httpJson(
+        hash.length === 66 && hash !== tx
+          ? `${sandbox.url}/mayan-explorer/swap/order-id/SWIFT_${hash}?${key}`
+          : `${sandbox.url}/mayan-explorer/swap/trx/${hash}?${key}`,
+      );
     const swapA = await waitUntil(
       () => explorer(keyA),
       (r) => r.body?.clientStatus === 'COMPLETED',

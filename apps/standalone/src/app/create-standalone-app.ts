@@ -70,12 +70,19 @@ export async function createStandaloneApp(deps: StandaloneDeps): Promise<INestAp
     limits: config.http.limits,
     unauthenticatedRateLimitPerMinute: config.http.unauthenticatedRateLimitPerMinute,
     trustProxy: config.http.trustProxy,
+    now: () => (deps.clock ?? systemClock).now(),
   });
   const app = await NestFactory.create(StandaloneModule, edge, {
     bodyParser: false, // the edge hands the gateway the exact raw bytes, which it hashes
     logger: new NestPinoLogger(deps.logger),
   });
-  app.useGlobalInterceptors(new BusHandlerInterceptor(config.bus.requestTimeoutMs, deps.logger));
+  // Requests are aged on the clock the gateway stamps them with (receivedAt): the service's own. The wall clock here
+  // dropped every request as past its deadline whenever the service clock ran 30 s or more behind it (issue 24).
+  app.useGlobalInterceptors(
+    new BusHandlerInterceptor(config.bus.requestTimeoutMs, deps.logger, () =>
+      (deps.clock ?? systemClock).now(),
+    ),
+  );
   app.connectMicroservice({ strategy: new InProcessServer(broker) }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   return app;

@@ -7,6 +7,8 @@ import {
   openEventStore,
   openReadModels,
   openRequestRecords,
+  READINESS_PROBE,
+  type ReadinessProbe,
 } from '@svc/composition';
 import { type Logger, type PartnerConfig, startTracing } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
@@ -61,9 +63,11 @@ export async function startService(environment: NodeJS.ProcessEnv): Promise<Runn
     partners,
     logger,
     chains,
+    // /readyz answers 503 (draining) on the ops listener, still open, while the app's in-flight requests finish.
     stop: async () => {
-      await ops.close();
+      app.get<symbol, ReadinessProbe>(READINESS_PROBE).drain();
       await app.close();
+      await ops.close();
       await records.close();
       await readModels.close();
       await store.close();

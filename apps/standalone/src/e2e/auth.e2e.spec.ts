@@ -243,16 +243,34 @@ describe('authentication over HTTP (GET /api/external/ping)', () => {
     expect([other.status, other.json.code]).toEqual([409, 'external_auth_nonce_conflict']);
   });
 
-  it('binds a v1 signature to its request: moved onto another route it is refused, retried as is it passes (M4)', async () => {
+  it('passes two v1 GETs signed in the same millisecond on two paths, and each retried as is (security review N-L1)', async () => {
     const timestamp = Date.now();
     const v1 = (o: Partial<Parameters<typeof signedRequest>[0]>) =>
       signedRequest({ port: t.port, partner: PARTNERS.v1, method: 'GET', path: PING, timestamp, ...o });
-    // A captured v1 GET /ping: it signs `<timestamp>.` only, exactly what an empty POST would sign.
+    const EVENTS = '/api/external/webhooks/events';
+    // Both sign `<timestamp>.` only: the same signature. Each is bound with its method, path and key (N-L1).
+    const [ping, events] = await Promise.all([v1({}), v1({ path: EVENTS })]);
+    expect([ping.status, events.status, events.json.events]).toEqual([200, 200, []]);
+    // The same request delivered again passes, as it always did (a retried delivery of the same bytes).
     expect((await v1({})).status).toBe(200);
-    expect((await v1({})).status).toBe(200); // the same request delivered twice
-    const moved = await v1({ path: '/api/external/attempts/att_0000000000000000000000/status' });
-    expect([moved.status, moved.json.code]).toEqual([409, 'external_auth_nonce_conflict']);
-    const asPrepare = await v1({
+    expect((await v1({ path: EVENTS })).status).toBe(200);
+    // Two POSTs with the same body in the same millisecond, to two routes (or with two keys): neither is a conflict.
+    const redeliver = (eventId: string, idempotencyKey: string) =>
+      v1({ method: 'POST', path: `/api/external/webhooks/redeliver/${eventId}`, body: {}, idempotencyKey });
+    const posts = await Promise.all([
+      redeliver('no-such-event-1', 'key-n-l1-a'),
+      redeliver('no-such-event-2', 'key-n-l1-b'),
+      redeliver('no-such-event-1', 'key-n-l1-c'),
+    ]);
+    expect(posts.map((r) => [r.status, r.json.code])).toEqual(
+      posts.map(() => [404, 'webhook_event_not_found']),
+    );
+  });
+
+  it('refuses a v1 POST with an empty body: it would sign exactly what a GET does (M4)', async () => {
+    const asPrepare = await signedRequest({
+      port: t.port,
+      partner: PARTNERS.v1,
       method: 'POST',
       path: '/api/external/intents/ses_0000000000000000000000/prepare',
       idempotencyKey: 'key-captured-ping',

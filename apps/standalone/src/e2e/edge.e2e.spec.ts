@@ -2,65 +2,12 @@ import { connect, type Socket } from 'node:net';
 import { buildOpenApiDocument, renderApiReferenceHtml } from '@svc/contract';
 import { type PartnerConfig } from '@svc/platform';
 import { rawRequest, type RawResponse, signedRequest } from '@svc/testing';
+import { exchange, type RawExchange, wellFormedAuth } from './raw-exchange.test-helper';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
 
 const PING = '/api/external/ping';
 const QUOTE = '/api/external/intents/quote';
 const STATUS = '/api/external/attempts/at_missing/status';
-
-/** One raw HTTP/1.1 exchange on its own socket: what the server sends until it closes, parsed. */
-interface RawExchange {
-  status: number;
-  headers: Record<string, string>;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** Milliseconds from connecting to the server closing the connection. */
-  closedAfterMs: number;
-}
-
-/** Opens a socket, writes each chunk (a number waits that many ms), and reads until the server closes it. */
-function exchange(port: number, chunks: (string | Buffer | number)[]): Promise<RawExchange> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(port, '127.0.0.1');
-    const received: Buffer[] = [];
-    socket.on('data', (c: Buffer) => received.push(c));
-    socket.on('error', () => undefined); // a reset after the answer: what was read is the answer
-    socket.on('close', () => {
-      try {
-        resolve({
-          ...parseResponse(Buffer.concat(received).toString('utf8')),
-          closedAfterMs: Date.now() - started,
-        });
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    });
-    socket.on('connect', () => {
-      void (async () => {
-        for (const chunk of chunks) {
-          if (socket.destroyed || socket.writableEnded) return;
-          if (typeof chunk === 'number') await new Promise((r) => setTimeout(r, chunk).unref());
-          else socket.write(chunk);
-        }
-      })();
-    });
-  });
-}
-
-function parseResponse(text: string): Omit<RawExchange, 'closedAfterMs'> {
-  const end = text.indexOf('\r\n\r\n');
-  if (end < 0) throw new Error(`no complete response: ${JSON.stringify(text.slice(0, 200))}`);
-  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const body = text.slice(end + 4);
-  // Exactly one response: its body is Content-Length bytes and nothing follows.
-  expect(Buffer.byteLength(body)).toBe(Number(headers['content-length']));
-  return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) };
-}
 
 /** The envelope every refusal of the parser or the connection cap carries. */
 function expectEnvelope(res: RawExchange, status: number, code: string): void {
@@ -157,7 +104,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
     });
 
     it('answers a bad chunk 400 malformed_http_request', async () => {
-      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\n${wellFormedAuth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
       expectEnvelope(await exchange(t.port, [head, 'zz\r\n{}\r\n0\r\n\r\n']), 400, 'malformed_http_request');
     });
 
@@ -191,6 +138,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
     let edge: TestApp;
     const budget = { ...PARTNERS.other, partnerId: 'partner-budget', rateLimitPerMinute: 10 };
     const weighted = { ...PARTNERS.other, partnerId: 'partner-weighted', rateLimitPerMinute: 30 };
+    const fanOut = { ...PARTNERS.other, partnerId: 'partner-fan-out', rateLimitPerMinute: 60 };
     const attacked = { ...PARTNERS.other, partnerId: 'partner-attacked' };
     beforeAll(async () => {
       edge = await startTestApp({
@@ -199,7 +147,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
           HTTP_REQUEST_TIMEOUT_MS: '1500',
           AUTH_FAILURES_PER_MINUTE: '3',
         },
-        partners: [...Object.values(PARTNERS), budget, weighted, attacked] as PartnerConfig[],
+        partners: [...Object.values(PARTNERS), budget, weighted, fanOut, attacked] as PartnerConfig[],
       });
     });
     afterAll(() => edge.close());
@@ -219,7 +167,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
     });
 
     it('closes a connection whose body never arrives with 408 request_timeout', async () => {
-      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
+      const head = `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\n${wellFormedAuth()}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{`;
       const res = await exchange(edge.port, [head, 3000]);
       expectEnvelope(res, 408, 'request_timeout');
     });
@@ -306,6 +254,25 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
       ]);
     });
 
+    it('weighs a quote by the slices it may route (security review N-L4): 1 + (1 source + 10 targets - 1) × 2 = 21 units', async () => {
+      const quote = (body: unknown) =>
+        signedRequest({ port: edge.port, partner: fanOut, method: 'POST', path: QUOTE, body });
+      const charged = async (body: unknown) => {
+        const res = await quote(body);
+        return [res.status, /r=(\d+)/.exec(String(res.headers['ratelimit']))?.[1]];
+      };
+      const providers = ['relay', 'across'];
+      // One source cut at each of 10 targets' quotas: up to 10 slices, each asked of both providers.
+      const tenTargets = { sources: [{}], targets: Array(10).fill({}), allowedProviders: providers };
+      expect(await charged(tenTargets)).toEqual([400, '39']);
+      // The single-target form routes one slice per source, as before: 1 + 1 × 2.
+      expect(await charged({ sources: [{}], target: {}, allowedProviders: providers })).toEqual([400, '36']);
+      // A longer targets array costs what the most a quote may have (10) does; it is refused afterwards.
+      expect(await charged({ ...tenTargets, targets: Array(500).fill({}) })).toEqual([400, '15']);
+      const limited = await quote(tenTargets);
+      expect([limited.status, limited.json.code]).toEqual([429, 'rate_limited']);
+    });
+
     it('throttles what fails authentication per address and claimed partner, and never a request that authenticates', async () => {
       const forged = (partnerId: string) =>
         rawRequest({
@@ -349,7 +316,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
       // A spent budget has at most two bodies read at once (a body must be read to be verified); a third declared
       // 200 kB body that is never sent is refused at once, before it is read.
       const head =
-        `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\nX-Partner-Id: ${attacked.partnerId}\r\n` +
+        `POST ${QUOTE} HTTP/1.1\r\nHost: x\r\n${wellFormedAuth(attacked.partnerId)}` +
         'Content-Type: application/json\r\nContent-Length: 200000\r\n\r\n';
       const reading = [exchange(edge.port, [head, 5000]), exchange(edge.port, [head, 5000])];
       await new Promise((r) => setTimeout(r, 200));
@@ -409,7 +376,7 @@ describe('the HTTP edge: served reference, conventions and defences', () => {
       expect((await rawRequest({ port: t.port, method: 'GET', path: '/healthz' })).status).toBe(200);
       expect((await rawRequest({ port: t.opsPort, method: 'GET', path: '/healthz' })).status).toBe(200);
       const metrics = await rawRequest({ port: t.opsPort, method: 'GET', path: '/metrics' });
-      expect(metrics.text).toContain('http_request_duration_seconds');
+      expect(metrics.text).toContain('intent_http_request_duration_seconds');
       const unknown = await rawRequest({ port: t.opsPort, method: 'GET', path: '/api/external/ping' });
       expect([unknown.status, unknown.json.code]).toEqual([404, 'route_not_found']);
       expect(unknown.json.requestId).toBe(unknown.headers['x-request-id']);

@@ -56,6 +56,18 @@ describe('HTTP error model', () => {
     expect(res.json.path).toBe('/api/external/nope');
   });
 
+  it('404 route_not_found for a known route without the /api/external prefix names the path that exists', async () => {
+    const ping = await rawRequest({ port: t.port, method: 'GET', path: '/ping' });
+    expectError(ping, 404, 'route_not_found');
+    expect(ping.json.message).toBe(
+      "no endpoint GET /ping: the API's paths start with /api/external (GET /api/external/ping)",
+    );
+    const quote = await rawRequest({ port: t.port, method: 'GET', path: '/intents/quote' });
+    expect(quote.json.message).toMatch(/\(POST \/api\/external\/intents\/quote\)$/);
+    const unknown = await rawRequest({ port: t.port, method: 'GET', path: '/nope' });
+    expect(unknown.json.message).toBe('no endpoint GET /nope');
+  });
+
   it('405 method_not_allowed with Allow for a known path and another method', async () => {
     const res = await rawRequest({ port: t.port, method: 'DELETE', path: '/api/external/intents/quote' });
     expectError(res, 405, 'method_not_allowed');

@@ -1,5 +1,10 @@
 import { ChainRegistry, executionCommitment } from '@svc/chains';
-import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
+import {
+  createProviderAdapters,
+  loadProvidersConfig,
+  type ProviderAdapter,
+  type QuoteSlice,
+} from '@svc/providers';
 import { ManualClock, signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
 import {
   createPublicClient,
@@ -23,16 +28,37 @@ describe('prepare on the provider sandbox', () => {
   let t: TestApp;
   let chains: ChainRegistry;
   const clock = new ManualClock(Date.now());
+  /** When set, Across's quotes hold this long after the service's clock instead of their own deadline. */
+  let acrossHoldsMs: number | null = null;
+  let acrossAsked = 0;
 
   beforeAll(async () => {
     sandbox = await startSandboxProcess();
     chains = new ChainRegistry(sandbox.manifest.chains);
+    const providers = createProviderAdapters(loadProvidersConfig(sandbox.manifest.env));
     t = await startTestApp({
       clock,
       chains,
-      providers: createProviderAdapters(loadProvidersConfig(sandbox.manifest.env)),
+      providers: { ...providers, across: withAcrossDeadline(providers.across) },
     });
   }, 60_000);
+
+  function withAcrossDeadline(across: ProviderAdapter): ProviderAdapter {
+    return new Proxy(across, {
+      get(target, prop) {
+        if (prop === 'quote')
+          return async (slice: QuoteSlice, options: { signal: AbortSignal }) => {
+            acrossAsked += 1;
+            const result = await target.quote(slice, options);
+            return result.ok && acrossHoldsMs !== null
+              ? { ok: true, quote: { ...result.quote, validUntil: clock.now() + acrossHoldsMs } }
+              : result;
+          };
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
   afterAll(async () => {
     await t?.close();
     await chains?.close();
@@ -40,6 +66,7 @@ describe('prepare on the provider sandbox', () => {
   });
   beforeEach(async () => {
     clock.set(Date.now());
+    acrossHoldsMs = null;
     await sandbox.setFaults([]);
   });
 
@@ -376,6 +403,81 @@ describe('prepare on the provider sandbox', () => {
       clock.advance(31_000);
       const res = await prepare(quote.intentSessionId);
       expect([res.status, res.json.code]).toEqual([409, 'quote_changed']);
+    });
+  });
+
+  it('a service clock behind real time still quotes and prepares: the bus deadline is counted on that clock', async () => {
+    // Issue 24 side finding: the gateway stamped receivedAt with the service's clock and the bus handler aged it on
+    // the wall clock, so a clock 35-60 s behind dropped every request as past its deadline (quotes answered 500 internal_error).
+    clock.set(Date.now() - 45_000);
+    const quote = await quoteFor(5, user(5).address, [[1, 'USDC', '6000000']], {
+      allowedProviders: ['across'],
+    });
+    expect(quote.quoteStatus).toBe('ready');
+    const res = await prepare(quote.intentSessionId);
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.json.expiresAt)).toBe(clock.now() + 30_000);
+  });
+
+  describe('provider deadlines and the evidence deadline (issue 24)', () => {
+    it('evidence is due no earlier than the end of the signable window plus execution time', async () => {
+      // Across without a destination swap: its quote holds an hour.
+      const quote = await quoteFor(5, user(5).address, [[1, 'USDC', '6000000']], {
+        allowedProviders: ['across'],
+      });
+      const res = await prepare(quote.intentSessionId);
+      expect(res.status).toBe(200);
+      const { expiresAt, evidenceDeadlineAt } = res.json;
+      expect(Date.parse(expiresAt) - clock.now()).toBe(30_000);
+      expect(Date.parse(evidenceDeadlineAt)).toBeGreaterThanOrEqual(Date.parse(expiresAt) + 30_000);
+    });
+
+    it('a provider quote holding less than that (Across with a destination swap: 30 s) is not routed at quote time', async () => {
+      // The sandbox's standard outputs are all tokens Across bridges (no destination swap, an hour): Across's
+      // destination-swap 30 s (across-protocol/frontend api/_quote-timestamp.ts) is played by the adapter wrapper.
+      acrossHoldsMs = 30_000;
+      const quote = await quoteFor(5, user(5).address, [[1, 'USDT', '6000000']], {
+        allowedProviders: ['across'],
+      });
+      expect(quote.quoteStatus).toBe('unavailable');
+      acrossHoldsMs = null;
+      // USDT to USDC is an origin swap for Across (api/_dexes/cross-swap-service.ts): it holds an hour, and is routed.
+      const routed = await quoteFor(5, user(5).address, [[1, 'USDT', '6000000']], {
+        allowedProviders: ['across'],
+      });
+      expect(routed.quoteStatus).toBe('ready');
+    });
+
+    it('a stored quote that would end inside that is quoted again at prepare, and the fresh one used', async () => {
+      acrossHoldsMs = 70_000;
+      const quote = await quoteFor(5, user(5).address, [[1, 'USDC', '6000000']], {
+        allowedProviders: ['across'],
+      });
+      expect(quote.quoteStatus).toBe('ready');
+      // 20 s later (younger than the 30 s freshness limit), the stored quote holds 50 s: less than 30 s + 30 s.
+      clock.advance(20_000);
+      acrossHoldsMs = 3_600_000;
+      const asked = acrossAsked;
+      const res = await prepare(quote.intentSessionId);
+      expect(res.status).toBe(200);
+      expect(acrossAsked).toBe(asked + 1);
+      // The fresh quote's hour, not the stored 50 s, bounds nothing: the 15 min evidence window does.
+      expect(Date.parse(res.json.evidenceDeadlineAt)).toBe(clock.now() + 15 * 60_000);
+    });
+
+    it('409 quote_changed when the fresh quote holds as little', async () => {
+      acrossHoldsMs = 70_000;
+      const quote = await quoteFor(5, user(5).address, [[1, 'USDC', '6000000']], {
+        allowedProviders: ['across'],
+      });
+      clock.advance(20_000);
+      acrossHoldsMs = 30_000;
+      const res = await prepare(quote.intentSessionId);
+      expect([res.status, res.json.code]).toEqual([409, 'quote_changed']);
+      expect(res.json.message).toBe(
+        "across's quote holds only 30 s, less than the signable window plus execution time (60 s) a wallet needs; request a new quote",
+      );
+      expect(await t.store.readStream(`intent-${quote.intentSessionId}`)).toHaveLength(1);
     });
   });
 });

@@ -4,8 +4,15 @@ import { join } from 'node:path';
 import { ChainRegistry } from '@svc/chains';
 import { SqliteEventStore } from '@svc/event-store';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
-import { ManualClock, signedRequest, startSandboxProcess, type SandboxProcess } from '@svc/testing';
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, type Hex, http } from 'viem';
+import {
+  ManualClock,
+  signedRequest,
+  startSandboxProcess,
+  type SandboxProcess,
+  sandboxWalletClients,
+  sendInOrder,
+} from '@svc/testing';
+import { erc20Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { getCallsStatus, sendCalls } from 'viem/actions';
 import { PARTNERS, startTestApp, type TestApp } from './test-app';
@@ -74,19 +81,7 @@ describe('settlement on the provider sandbox', () => {
     api('POST', `/api/external/attempts/${attemptId}/submitted`, body, key);
 
   function wallet(i: number, chainId: number) {
-    const entry = sandbox.manifest.chains.find((c) => c.chainId === chainId)!;
-    const chain = defineChain({
-      id: chainId,
-      name: entry.name,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [entry.rpcUrl] } },
-    });
-    const account = privateKeyToAccount(user(i).privateKey as Hex);
-    return {
-      account,
-      client: createWalletClient({ account, chain, transport: http(entry.rpcUrl) }),
-      reader: createPublicClient({ chain, transport: http(entry.rpcUrl), pollingInterval: 50 }),
-    };
+    return sandboxWalletClients(sandbox.manifest, chainId, user(i).privateKey);
   }
   const baseUsdc = (address: string) =>
     wallet(0, 8453).reader.readContract({
@@ -140,18 +135,7 @@ describe('settlement on the provider sandbox', () => {
   ) {
     const results: { chainId: number; txHashes: Hex[] }[] = [];
     for (const action of attempt.chainActions) {
-      const { client, reader } = wallet(i, action.chainId);
-      const txHashes: Hex[] = [];
-      for (const tx of action.transactions.slice(skip)) {
-        const hash = await client.sendTransaction({
-          to: tx.to,
-          data: tx.data,
-          value: BigInt(tx.value),
-          gas: 500_000n,
-        });
-        await reader.waitForTransactionReceipt({ hash });
-        txHashes.push(hash);
-      }
+      const txHashes = await sendInOrder(wallet(i, action.chainId), action.transactions.slice(skip));
       results.push({ chainId: action.chainId, txHashes });
     }
     return results;

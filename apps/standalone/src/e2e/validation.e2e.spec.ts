@@ -156,6 +156,24 @@ const rejected: [string, string, unknown, string][] = [
   ['quote: feeBps negative', QUOTE, quote({ feeBps: -1 }), 'invalid_fee_bps'],
   ['quote: feeBps above partner max 300', QUOTE, quote({ feeBps: 301 }), 'invalid_fee_bps'],
   ['quote: allowPartial not boolean', QUOTE, quote({ allowPartial: 'yes' }), 'invalid_allow_partial'],
+  [
+    'quote: excludeUneconomicSources not boolean',
+    QUOTE,
+    quote({ excludeUneconomicSources: 'true' }),
+    'invalid_exclude_uneconomic_sources',
+  ],
+  [
+    'quote: uneconomicThresholdBps below 100',
+    QUOTE,
+    quote({ uneconomicThresholdBps: 99 }),
+    'invalid_uneconomic_threshold_bps',
+  ],
+  [
+    'quote: uneconomicThresholdBps above 10000',
+    QUOTE,
+    quote({ uneconomicThresholdBps: 10_001 }),
+    'invalid_uneconomic_threshold_bps',
+  ],
   ['quote: allowedProviders "all"', QUOTE, quote({ allowedProviders: ['all'] }), 'invalid_allowed_providers'],
   [
     'quote: allowedProviders not an array',

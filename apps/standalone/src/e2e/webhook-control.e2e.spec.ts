@@ -319,9 +319,16 @@ describe('webhook control plane and live status on the provider sandbox', () => 
       ['provider_pending', 'queued'],
       ['settled', 'queued'],
     ]);
-    expect(waiting[0].deliveries).toEqual([
-      { at: expect.any(String), statusCode: 503, latencyMs: expect.any(Number), outcome: 'failed' },
-    ]);
+    // One failed try, or two when the second (5 s later) came before the three events were all listed: a loaded
+    // machine settles the attempt slower than that. Either way the event waits for its next retry.
+    expect(waiting[0].deliveries.length).toBeGreaterThanOrEqual(1);
+    for (const delivery of waiting[0].deliveries)
+      expect(delivery).toEqual({
+        at: expect.any(String),
+        statusCode: 503,
+        latencyMs: expect.any(Number),
+        outcome: 'failed',
+      });
     const behind = await api('POST', `/webhooks/redeliver/${waiting[1].eventId}`);
     expect([behind.status, behind.json.code]).toEqual([409, 'webhook_delivery_pending']);
 
@@ -332,9 +339,12 @@ describe('webhook control plane and live status on the provider sandbox', () => 
     // Delivered before its scheduled retry, in order.
     expect(receivedFor(attempt.attemptId).map((r) => r.event)).toEqual(LIFECYCLE);
     const after = await listed();
-    expect(Date.parse(after[0].deliveries[1].at)).toBeLessThan(Date.parse(waiting[0].nextAttemptAt));
+    const failedTries = waiting[0].deliveries.length;
+    expect(Date.parse(after[0].deliveries[failedTries].at)).toBeLessThan(
+      Date.parse(waiting[0].nextAttemptAt),
+    );
     expect(after[0].deliveries.map((d: Json) => [d.statusCode, d.outcome])).toEqual([
-      [503, 'failed'],
+      ...Array.from({ length: failedTries }, () => [503, 'failed']),
       [200, 'delivered'],
     ]);
   }, 90_000);

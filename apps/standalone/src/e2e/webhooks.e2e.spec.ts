@@ -100,9 +100,9 @@ describe('webhooks on the provider sandbox', () => {
     expect(events[0].settledOutputs).toEqual([]);
     const metrics = await rawRequest({ port: t.opsPort, method: 'GET', path: '/metrics' });
     expect(metrics.status).toBe(200);
-    expect(metrics.text).toMatch(/webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
-    expect(metrics.text).toContain('webhook_delivery_lag_seconds_bucket');
-    expect(metrics.text).toContain('webhook_queue_depth');
+    expect(metrics.text).toMatch(/intent_webhook_deliveries_total\{outcome="delivered"\} [1-9]/);
+    expect(metrics.text).toContain('intent_webhook_delivery_lag_seconds_bucket');
+    expect(metrics.text).toContain('intent_webhook_queue_depth');
   }, 60_000);
 
   it('a receiver down for an hour receives every event after it comes back, in order, once each', async () => {

@@ -36,7 +36,8 @@ export interface AuthSuccess {
   path: string;
   /**
    * What the gateway binds, so the same credential cannot authorize another request: the v2 nonce, or for v1 the
-   * signature itself (`v1.<signature>`, M4). Null only when nothing is bound.
+   * signature with the method, path and Idempotency-Key it came with (`v1.<sha256>`, M4 and N-L1). Null only when
+   * nothing is bound.
    */
   nonce: string | null;
   /** SHA-256 hex of the request tuple that a reused nonce (or v1 signature) must match exactly. */

@@ -1,4 +1,5 @@
 import { type ErrorCode } from '@svc/contract';
+import { sha256Hex } from '../hash/sha256-hex';
 import { type AuthRequest } from './auth-types';
 import { authenticateRequest } from './authenticate-request';
 import {
@@ -34,32 +35,44 @@ describe('authenticateRequest: success', () => {
     expect(codeOf(signedV2({ method: 'post' }))).toBe('ok');
   });
 
-  it('accepts a v1 POST and binds its signature as the nonce, with a tuple hash (M4)', () => {
+  it('accepts a v1 POST and binds its signature with method, path and key as the nonce, with a tuple hash (M4, N-L1)', () => {
     const request = signedV1();
     const signature = request.rawHeaders[request.rawHeaders.indexOf('X-Signature') + 1];
+    const binding = sha256Hex(
+      JSON.stringify(['v1-binding', signature, 'POST', '/api/external/intents/quote', 'key-0001']),
+    );
     expect(auth(request)).toEqual({
       ok: true,
       partnerId: 'partner-v1',
       authVersion: 1,
       secret: 'current',
       path: '/api/external/intents/quote',
-      nonce: `v1.${signature}`,
+      nonce: `v1.${binding}`,
       requestTupleHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
   });
 
-  it('binds a v1 signature to method, path and key: a GET signature moved onto a POST gets another tuple (M4)', () => {
-    const tupleOf = (request: AuthRequest) =>
-      (auth(request) as { requestTupleHash: string }).requestTupleHash;
-    const nonceOf = (request: AuthRequest) => (auth(request) as { nonce: string }).nonce;
-    const ping = signedV1({ method: 'GET', url: '/api/external/ping' });
-    const status = signedV1({ method: 'GET', url: '/api/external/attempts/att_1/status' });
-    // Same timestamp, same empty body: v1 signs the same bytes, so the nonce (the signature) is the same...
-    expect(nonceOf(status)).toBe(nonceOf(ping));
-    // ...and the tuple tells the two requests apart, so the store refuses the second as a conflict.
-    expect(tupleOf(status)).not.toBe(tupleOf(ping));
-    expect(tupleOf(signedV1({ key: 'key-0002' }))).not.toBe(tupleOf(signedV1()));
-    expect(tupleOf(signedV1())).toBe(tupleOf(signedV1()));
+  it('binds two v1 requests signed alike in the same millisecond apart: other path, method or key (security review N-L1)', () => {
+    const bound = (request: AuthRequest) => {
+      const { nonce, requestTupleHash } = auth(request) as { nonce: string; requestTupleHash: string };
+      return { nonce, requestTupleHash };
+    };
+    const signatureOf = (request: AuthRequest) =>
+      request.rawHeaders[request.rawHeaders.indexOf('X-Signature') + 1];
+    const ping = signedV1({ method: 'GET', url: '/api/external/ping', body: '', key: '' });
+    const status = signedV1({ method: 'GET', url: '/api/external/attempts/att_1/status', body: '', key: '' });
+    // Same timestamp, same empty body: v1 signs the same bytes, so the two carry the same signature...
+    expect(signatureOf(status)).toBe(signatureOf(ping));
+    // ...and each is bound on its own: neither is a conflict for the other.
+    expect(bound(status).nonce).not.toBe(bound(ping).nonce);
+    expect(bound(signedV1({ key: 'key-0002' })).nonce).not.toBe(bound(signedV1()).nonce);
+    expect(bound(signedV1({ url: '/api/external/intents/ses_1/prepare' })).nonce).not.toBe(
+      bound(signedV1()).nonce,
+    );
+    // The same request again is the same binding and tuple: a retry passes.
+    expect(bound(signedV1())).toEqual(bound(signedV1()));
+    for (const request of [ping, status, signedV1()])
+      expect(bound(request).nonce).toMatch(/^v1\.[0-9a-f]{64}$/);
   });
 
   it('refuses a v1 POST with an empty body: its signature is a GET signature (M4)', () => {

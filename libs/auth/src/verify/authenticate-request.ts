@@ -1,17 +1,14 @@
-import { HEADER, PROTECTED_HEADERS } from '@svc/contract';
+import { HEADER } from '@svc/contract';
 import { hmacSha256Hex } from '../hash/hmac-sha256-hex';
 import { sha256Hex } from '../hash/sha256-hex';
 import { timingSafeEqualHex } from '../hash/timing-safe-equal-hex';
-import { canonicalizeRequestPath } from '../path/canonicalize-request-path';
 import { buildSigningStringV2 } from '../signing/signing-string-v2';
 import { timestampDotBody } from '../signing/timestamp-dot-body';
 import { authFailure } from './auth-failure';
 import { type AuthFailure, type AuthRequest, type AuthResult, type LookupPartner } from './auth-types';
-import { checkTimestamp } from './check-timestamp';
-import { indexRawHeaders } from './raw-header-index';
+import { checkAuthHeaders, versionMismatch } from './check-auth-headers';
 
 const PARTNER_ID_MAX_LENGTH = 64;
-const NONCE_FORMAT = /^[A-Za-z0-9._~-]{16,128}$/;
 const SIGNATURE_FORMAT = /^[0-9a-f]{64}$/;
 // Keys the HMAC computed for an unknown partner, so that path costs what a known partner's does.
 const DECOY_SECRET = 'unknown-partner-decoy-secret';
@@ -27,53 +24,13 @@ export function authenticateRequest(
   lookupPartner: LookupPartner,
   nowMs: number,
 ): AuthResult {
-  const headers = indexRawHeaders(request.rawHeaders);
-  const duplicate = headers.firstDuplicate(PROTECTED_HEADERS);
-  if (duplicate !== undefined) {
-    return authFailure(
-      'external_auth_request_invalid',
-      `Header ${duplicate} must not appear more than once.`,
-    );
-  }
-
-  const canonical = canonicalizeRequestPath(request.rawUrl);
-  if (!canonical.ok) {
-    return authFailure(
-      'external_auth_request_invalid',
-      `The request path is not accepted (${canonical.reason}).`,
-    );
-  }
-
-  const partnerId = headers.get(HEADER.partnerId)?.trim();
-  if (!partnerId) return authFailure('external_auth_headers_required', 'X-Partner-Id is required.');
+  const checked = checkAuthHeaders(request.rawUrl, request.rawHeaders, nowMs);
+  if (!checked.ok) return checked;
+  const { headers, path, partnerId, claimed, timestamp, signature, nonce } = checked;
   // An over-long id is handled as an unknown one: it ends in the same signature error, nothing more specific.
+  // What the partner is configured with is told only to a caller whose signature verifies, so an unknown id and a
+  // known one with a bad signature get the same answer (M9).
   const partner = partnerId.length <= PARTNER_ID_MAX_LENGTH ? lookupPartner(partnerId) : undefined;
-
-  // What the caller claims is checked before anything about the partner (M9): a version that exists for nobody,
-  // and, under a claimed v2, the nonce rules. What the partner is configured with is told only to a caller whose
-  // signature verifies, so an unknown id and a known one with a bad signature get the same answer.
-  const claimed = claimedAuthVersion(headers.get(HEADER.authVersion));
-  if (claimed === 'invalid') return versionMismatch();
-
-  const timestamp = headers.get(HEADER.timestamp);
-  if (timestamp === undefined)
-    return authFailure('external_auth_headers_required', 'X-Timestamp is required.');
-  const signature = headers.get(HEADER.signature);
-  if (signature === undefined)
-    return authFailure('external_auth_headers_required', 'X-Signature is required.');
-  const fresh = checkTimestamp(timestamp, nowMs);
-  if (!fresh.ok) return fresh;
-
-  const nonce = headers.get(HEADER.nonce) ?? null;
-  if (claimed === 2) {
-    if (nonce === null) return authFailure('external_auth_headers_required', 'X-Nonce is required.');
-    if (!NONCE_FORMAT.test(nonce)) {
-      return authFailure(
-        'external_auth_nonce_invalid',
-        'X-Nonce must be 16 to 128 characters of A-Za-z0-9._~-.',
-      );
-    }
-  }
 
   const idempotencyKey = headers.get(HEADER.idempotencyKey) ?? '';
   const signingInput = (version: 1 | 2): string | Buffer =>
@@ -83,7 +40,7 @@ export function authenticateRequest(
           timestamp,
           nonce: nonce ?? '',
           method: request.method,
-          path: canonical.path,
+          path,
           idempotencyKey,
           bodySha256: sha256Hex(request.body),
         })
@@ -133,19 +90,26 @@ export function authenticateRequest(
     ok: true,
     partnerId: partner.partnerId,
     authVersion: scheme,
-    path: canonical.path,
+    path,
     secret: secretUsed ?? 'current',
     ...(scheme === 2
       ? { nonce, requestTupleHash: sha256Hex(signed) }
-      : v1SignatureBinding(signature, request.method, canonical.path, idempotencyKey, signed)),
+      : v1SignatureBinding(signature, request.method, path, idempotencyKey, signed)),
   };
 }
 
 /**
- * M4: a v1 signature is spent like a v2 nonce, bound to the request it was made for. The key is the signature
- * itself (in a namespace no v2 nonce of the form `v1.<64 hex>` can be told apart from, which only ever costs a
- * 409); the tuple adds what v1 does not sign: method, canonical path and Idempotency-Key. Identical bytes sent
- * again (a retry) match their own tuple and pass; the signature moved to another route or key is a conflict.
+ * M4: a v1 signature is spent like a v2 nonce, bound to the request it was made for. v1 signs only
+ * `<timestamp>.<body>`, so two different requests signed in the same millisecond with the same body (two GETs, or two
+ * POSTs of `{}`) share a signature. The binding is therefore keyed by the signature with what v1 does not sign: method,
+ * canonical path and Idempotency-Key (security review N-L1), `v1.<sha256 hex>` (a namespace no v2 nonce of that form
+ * can be told apart from, which only ever costs a 409). Two such requests are two bindings and both pass; identical
+ * bytes sent again (a retry) match their own binding and tuple and pass, as they always did.
+ *
+ * What this gives up, by design: the server cannot tell a second request signed in the same millisecond from a
+ * captured signature moved onto another route or key within the authentication window, so the latter passes too
+ * (before N-L1 it was a 409 once the first had been bound). An empty v1 POST stays refused (it would sign exactly what
+ * a GET does). Partners who need more than this move to v2, whose signature covers the whole request.
  */
 function v1SignatureBinding(
   signature: string,
@@ -154,20 +118,12 @@ function v1SignatureBinding(
   idempotencyKey: string,
   signed: string | Buffer,
 ): { nonce: string; requestTupleHash: string } {
-  const tuple = ['v1', method.toUpperCase(), path, idempotencyKey, sha256Hex(signed)].join('\n');
-  return { nonce: `v1.${signature}`, requestTupleHash: sha256Hex(tuple) };
-}
-
-function claimedAuthVersion(header: string | undefined): 1 | 2 | undefined | 'invalid' {
-  if (header === undefined) return undefined;
-  return header === '1' ? 1 : header === '2' ? 2 : 'invalid';
-}
-
-function versionMismatch(): AuthFailure {
-  return authFailure(
-    'external_auth_version_mismatch',
-    "X-Service-Auth-Version must equal the partner's configured auth version (1 or 2).",
-  );
+  const request = [method.toUpperCase(), path, idempotencyKey];
+  const tuple = ['v1', ...request, sha256Hex(signed)].join('\n');
+  return {
+    nonce: `v1.${sha256Hex(JSON.stringify(['v1-binding', signature, ...request]))}`,
+    requestTupleHash: sha256Hex(tuple),
+  };
 }
 
 function v2HeadersRequired(): AuthFailure {

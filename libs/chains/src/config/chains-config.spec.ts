@@ -26,9 +26,39 @@ const withChain = (patch: Record<string, unknown>) => ({
   chains: [valid.chains[0], { ...valid.chains[1], ...patch }],
 });
 
+// What the file leaves out, the parser fills in: both chains' published default (Ethereum and Base: `safe`).
+const withDefaults = [
+  { ...valid.chains[0], confirmations: { tag: 'safe' } },
+  { ...valid.chains[1], confirmations: { tag: 'safe' } },
+];
+
 describe('parseChainsConfig', () => {
-  it('returns the chains of a valid file', () => {
-    expect(parseChainsConfig(JSON.stringify(valid))).toEqual(valid.chains);
+  it('returns the chains of a valid file, each with its default confirmation policy', () => {
+    expect(parseChainsConfig(JSON.stringify(valid))).toEqual(withDefaults);
+  });
+
+  it('reads confirmations, rpcUrls and quorum; an unlisted chain defaults to finalized, anvil to 2 blocks', () => {
+    const parsed = parseChainsConfig(
+      JSON.stringify({
+        chains: [
+          {
+            ...valid.chains[0],
+            confirmations: 'finalized',
+            rpcUrls: ['https://b.example', 'wss://c.example'],
+            quorum: 2,
+          },
+          { ...valid.chains[1], confirmations: 0 },
+          { chainId: 999_999, name: 'other', rpcUrl: 'http://x.example', nativeSymbol: 'ETH' },
+          { chainId: 31337, name: 'anvil', rpcUrl: 'http://127.0.0.1:8545', nativeSymbol: 'ETH' },
+        ],
+      }),
+    );
+    expect(parsed.map((c) => [c.confirmations, c.rpcUrls, c.quorum])).toEqual([
+      [{ tag: 'finalized' }, ['https://b.example', 'wss://c.example'], 2],
+      [{ blocks: 0 }, undefined, undefined],
+      [{ tag: 'finalized' }, undefined, undefined],
+      [{ blocks: 2 }, undefined, undefined],
+    ]);
   });
 
   it.each([
@@ -40,6 +70,19 @@ describe('parseChainsConfig', () => {
     [{ nativeSymbol: '' }, 'chains[1].nativeSymbol: must be a non-empty string'],
     [{ rpcUrl: 'ftp://base.example' }, 'chains[1].rpcUrl: must be an http(s) or ws(s) URL'],
     [{ rpcUrl: 'base.example:8545' }, 'chains[1].rpcUrl: must be an http(s) or ws(s) URL'],
+    [
+      { confirmations: -1 },
+      'chains[1].confirmations: must be a number of blocks (0 to 10000), "safe" or "finalized"',
+    ],
+    [{ confirmations: 'latest' }, 'chains[1].confirmations: must be a number of blocks'],
+    [{ confirmations: 1.5 }, 'chains[1].confirmations: must be a number of blocks'],
+    [{ rpcUrls: 'https://b.example' }, 'chains[1].rpcUrls: must be an array of http(s) or ws(s) URLs'],
+    [{ rpcUrls: ['ftp://b.example'] }, 'chains[1].rpcUrls: must be an array of http(s) or ws(s) URLs'],
+    [{ quorum: 2 }, 'chains[1].quorum: must be an integer from 1 to the number of nodes (1)'],
+    [
+      { quorum: 0, rpcUrls: ['https://b.example'] },
+      'chains[1].quorum: must be an integer from 1 to the number of nodes (2)',
+    ],
   ])('names the bad field: %j', (patch, message) => {
     expect(problemsOf(withChain(patch))).toContain(message);
   });
@@ -70,7 +113,7 @@ describe('loadChainsFile', () => {
   it('reads and validates the file', () => {
     const file = path.join(dir, 'chains.json');
     writeFileSync(file, JSON.stringify(valid));
-    expect(loadChainsFile(file)).toEqual(valid.chains);
+    expect(loadChainsFile(file)).toEqual(withDefaults);
     writeFileSync(file, JSON.stringify(withChain({ chainId: 'x' })));
     expect(() => loadChainsFile(file)).toThrow(`CHAINS_FILE ${file} is invalid:\n  chains[1].chainId`);
   });

@@ -1,4 +1,9 @@
 import { ConfigError } from '@svc/platform';
+import {
+  type ConfirmationPolicy,
+  defaultConfirmationPolicy,
+  parseConfirmationPolicy,
+} from '../confirmation/confirmation-policy';
 
 /** One EVM chain the service reads: where to reach it and how to name it. */
 export interface ChainConfig {
@@ -7,11 +12,24 @@ export interface ChainConfig {
   /** http(s) or ws(s). May carry an API key: it never appears in an error message. */
   rpcUrl: string;
   nativeSymbol: string;
+  /**
+   * When a transaction on this chain is final enough to credit (docs/attempt-status.md "Confirmation policy"). From
+   * CHAINS_FILE always set (the chain's default when the file leaves it out); a config built in code without it
+   * (tests) counts a transaction as final once it is included.
+   */
+  confirmations?: ConfirmationPolicy;
+  /** More nodes of the same chain: a fill or source transaction is final only when `quorum` of all the nodes agree. */
+  rpcUrls?: string[];
+  /** How many of the chain's nodes (rpcUrl and rpcUrls) must agree; default a majority of them. */
+  quorum?: number;
 }
 
 /**
- * Parses and validates CHAINS_FILE content, `{"chains":[{"chainId","name","rpcUrl","nativeSymbol"}]}`. Every problem
- * is reported with the JSON path of the bad field, e.g. `chains[1].rpcUrl: must be an http(s) or ws(s) URL`.
+ * Parses and validates CHAINS_FILE content, `{"chains":[{"chainId","name","rpcUrl","nativeSymbol"}]}`, each chain
+ * optionally with `confirmations` (blocks, "safe" or "finalized"; default: the chain's published finality, see
+ * defaultConfirmationPolicy), `rpcUrls` (more nodes of the chain) and `quorum` (how many of its nodes must agree).
+ * Every problem is reported with the JSON path of the bad field, e.g. `chains[1].rpcUrl: must be an http(s) or
+ * ws(s) URL`.
  */
 export function parseChainsConfig(json: string, source = 'CHAINS_FILE'): ChainConfig[] {
   let raw: unknown;
@@ -32,7 +50,7 @@ export function parseChainsConfig(json: string, source = 'CHAINS_FILE'): ChainCo
       problems.push(`${at}: must be an object`);
       return [];
     }
-    const { chainId, name, rpcUrl, nativeSymbol } = entry;
+    const { chainId, name, rpcUrl, nativeSymbol, confirmations, rpcUrls, quorum } = entry;
     const before = problems.length;
     if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
       problems.push(`${at}.chainId: must be a positive integer`);
@@ -44,8 +62,34 @@ export function parseChainsConfig(json: string, source = 'CHAINS_FILE'): ChainCo
     if (!isNonEmptyString(name)) problems.push(`${at}.name: must be a non-empty string`);
     if (!isRpcUrl(rpcUrl)) problems.push(`${at}.rpcUrl: must be an http(s) or ws(s) URL`);
     if (!isNonEmptyString(nativeSymbol)) problems.push(`${at}.nativeSymbol: must be a non-empty string`);
+    const policy = confirmations === undefined ? null : parseConfirmationPolicy(confirmations);
+    if (confirmations !== undefined && policy === null) {
+      problems.push(`${at}.confirmations: must be a number of blocks (0 to 10000), "safe" or "finalized"`);
+    }
+    if (rpcUrls !== undefined && (!Array.isArray(rpcUrls) || !rpcUrls.every(isRpcUrl))) {
+      problems.push(`${at}.rpcUrls: must be an array of http(s) or ws(s) URLs`);
+    }
+    const nodes = 1 + (Array.isArray(rpcUrls) ? rpcUrls.length : 0);
+    if (
+      quorum !== undefined &&
+      (typeof quorum !== 'number' || !Number.isSafeInteger(quorum) || quorum < 1 || quorum > nodes)
+    ) {
+      problems.push(`${at}.quorum: must be an integer from 1 to the number of nodes (${nodes})`);
+    }
     if (problems.length > before) return [];
-    return [{ chainId, name, rpcUrl, nativeSymbol } as ChainConfig];
+    return [
+      {
+        chainId,
+        name,
+        rpcUrl,
+        nativeSymbol,
+        confirmations: policy ?? defaultConfirmationPolicy(chainId as number),
+        ...(rpcUrls !== undefined && (rpcUrls as string[]).length > 0
+          ? { rpcUrls: rpcUrls as string[] }
+          : {}),
+        ...(quorum !== undefined ? { quorum: quorum as number } : {}),
+      } as ChainConfig,
+    ];
   });
   if (problems.length) throw new ConfigError(`${source} is invalid:\n  ${problems.join('\n  ')}`);
   return chains;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { ConfigError } from '@svc/platform';
 import { findFreePort, startAnvil, type AnvilInstance } from '@svc/testing';
 import { ChainRpcError } from '../errors/chain-rpc-error';
@@ -55,6 +57,44 @@ describe('ChainRegistry', () => {
     expect(client.transport.type).toBe('webSocket');
     expect(await client.getChainId()).toBe(8453); // the same anvil behind both URLs
     await registry.close();
+  });
+
+  it('batched(): the reads a client starts together go to the node as one JSON-RPC batch', async () => {
+    // A pass-through in front of the node that counts the HTTP requests and the calls in them.
+    const seen: number[] = [];
+    const proxy = createServer((req, res) => {
+      void (async () => {
+        const body = Buffer.concat((await req.toArray()) as Buffer[]);
+        const parsed = JSON.parse(body.toString()) as unknown;
+        seen.push(Array.isArray(parsed) ? parsed.length : 1);
+        const answer = await fetch(anvil.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        res.setHeader('content-type', 'application/json').end(await answer.text());
+      })();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const rpcUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const registry = new ChainRegistry([{ ...configs()[0], rpcUrl }]);
+      const owners = ['0x01', '0x02', '0x03'].map((n) => `0x${n.slice(2).padStart(40, '0')}` as const);
+      const readAll = (r: ChainRegistry) =>
+        Promise.all(owners.map((owner) => readNativeBalance(r.client(8453), { owner })));
+
+      expect(await readAll(registry)).toEqual([0n, 0n, 0n]);
+      expect(seen.splice(0)).toEqual([1, 1, 1]);
+      const batched = registry.batched();
+      expect(batched.batched()).toBe(batched);
+      expect(registry.batched()).toBe(batched);
+      expect(batched.client(8453)).not.toBe(registry.client(8453));
+      expect(await readAll(batched)).toEqual([0n, 0n, 0n]);
+      expect(seen.splice(0)).toEqual([3]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('fails fast with ChainRpcError when the node is down', async () => {

@@ -13,7 +13,12 @@ describe('loadAppConfig', () => {
         headersTimeoutMs: 10000,
         requestTimeoutMs: 30000,
         keepAliveTimeoutMs: 72000,
+        sendTimeoutMs: 30000,
         maxConnections: 10000,
+        maxConnectionsPerClient: 256,
+        maxNewConnectionsPerClientPerSecond: 100,
+        maxBodyBytesInFlight: 64 * 1024 * 1024,
+        maxBodyBytesInFlightPerClient: 4 * 1024 * 1024,
       },
       unauthenticatedRateLimitPerMinute: 60,
       trustProxy: false,
@@ -50,8 +55,11 @@ describe('loadAppConfig', () => {
     });
     expect(config.quoting).toEqual({
       quoteTtlSeconds: 60,
+      minimumProviderQuoteSeconds: 60,
       defaultMaxWaitMs: 8000,
       providerConcurrency: 64,
+      sourceGas: true,
+      feeDataMaxAgeMs: 1000,
       serviceFeeBps: 0,
       serviceFeeRecipient: null,
     });
@@ -189,5 +197,42 @@ describe('loadAppConfig', () => {
     expect(
       loadAppConfig({ NODE_ENV: 'production' }, { name: 'standalone', distributed: false }).bus.kind,
     ).toBe('inprocess');
+  });
+
+  describe('production guards (security review N-L3)', () => {
+    const standalone = { name: 'standalone', distributed: false };
+    const production = { NODE_ENV: 'production' };
+
+    it('refuses OPS_ON_API_PORT=true in production unless PRODUCTION_OVERRIDES names it', () => {
+      expect(() => loadAppConfig({ ...production, OPS_ON_API_PORT: 'true' }, standalone)).toThrow(
+        /\n {2}OPS_ON_API_PORT: refused with NODE_ENV=production .*PRODUCTION_OVERRIDES=OPS_ON_API_PORT/,
+      );
+      expect(() => loadAppConfig({ ...production, OPS_ON_API_PORT: 'true' })).toThrow(/OPS_ON_API_PORT/);
+      const kept = loadAppConfig(
+        { ...production, OPS_ON_API_PORT: 'true', PRODUCTION_OVERRIDES: 'OPS_ON_API_PORT' },
+        standalone,
+      );
+      expect(kept.http.ops.onApiPort).toBe(true);
+      expect(loadAppConfig({ OPS_ON_API_PORT: 'true' }, standalone).http.ops.onApiPort).toBe(true);
+    });
+
+    it('refuses EVENT_STORE=memory for the standalone service in production unless PRODUCTION_OVERRIDES names it', () => {
+      expect(() => loadAppConfig({ ...production, EVENT_STORE: 'memory' }, standalone)).toThrow(
+        /\n {2}EVENT_STORE: memory keeps nothing across a restart, refused with NODE_ENV=production/,
+      );
+      const kept = loadAppConfig(
+        { ...production, EVENT_STORE: 'memory', PRODUCTION_OVERRIDES: 'EVENT_STORE, OPS_ON_API_PORT' },
+        standalone,
+      );
+      expect(kept.store.kind).toBe('memory');
+      expect(loadAppConfig({ EVENT_STORE: 'memory' }, standalone).store.kind).toBe('memory');
+      expect(loadAppConfig({ ...production }, standalone).store.kind).toBe('sqlite');
+    });
+
+    it('refuses a PRODUCTION_OVERRIDES entry that is not a guard that can be waived', () => {
+      expect(() => loadAppConfig({ PRODUCTION_OVERRIDES: 'SERVICE_FEE_RECIPIENT' })).toThrow(
+        /\n {2}PRODUCTION_OVERRIDES: /,
+      );
+    });
   });
 });

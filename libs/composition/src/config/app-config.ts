@@ -26,7 +26,7 @@ import {
 
 /**
  * Every variable a service app reads, each declared once in the DTO of the lib that owns it: the service's own
- * (`ServiceEnv`), the providers', Kafka's and OpenTelemetry's. README "Configuration" lists them all (readme-env-table.spec.ts).
+ * (`ServiceEnv`), the providers', Kafka's and OpenTelemetry's. docs/operations/configuration.md lists them all (readme-env-table.spec.ts).
  */
 export const ENV_DTOS = {
   service: ServiceEnv,
@@ -54,6 +54,8 @@ export interface AppConfig {
   tracing: TracingSettings | null;
   /** NODE_ENV=production: boot is strict (provider credentials, https-only provider URLs). */
   production: boolean;
+  /** PRODUCTION_OVERRIDES: the production guards waived on purpose, by the variable each is about. */
+  productionOverrides: ReadonlySet<ProductionOverride>;
   files: { partners: string; chains: string | null };
   store: {
     kind: ServiceEnv['EVENT_STORE'];
@@ -90,7 +92,10 @@ export function loadAppConfig(environment: NodeJS.ProcessEnv, role?: AppRole): A
     throw new ConfigError(
       'invalid environment:\n  HTTP_REQUEST_TIMEOUT_MS: must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
     );
+  const bounds = httpBoundProblems(env.service);
+  if (bounds.length) throw new ConfigError(`invalid environment:\n  ${bounds.join('\n  ')}`);
   if (role) checkRole(env.service, role, env.kafka);
+  checkProduction(env.service, role);
   return appConfig(env, role?.name ?? 'intent-service');
 }
 
@@ -104,7 +109,12 @@ function appConfig({ service: env, providers, kafka, tracing }: Env, name: strin
         headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
         requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
         keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        sendTimeoutMs: env.HTTP_SEND_TIMEOUT_MS,
         maxConnections: env.MAX_CONNECTIONS,
+        maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
+        maxNewConnectionsPerClientPerSecond: env.MAX_NEW_CONNECTIONS_PER_CLIENT_PER_SECOND,
+        maxBodyBytesInFlight: env.MAX_BODY_BYTES_IN_FLIGHT,
+        maxBodyBytesInFlightPerClient: env.MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT,
       },
       unauthenticatedRateLimitPerMinute: env.AUTH_FAILURES_PER_MINUTE,
       trustProxy: trustProxyOf(env.TRUST_PROXY),
@@ -112,6 +122,7 @@ function appConfig({ service: env, providers, kafka, tracing }: Env, name: strin
     log: { level: env.LOG_LEVEL },
     tracing: tracingSettings(tracing, name),
     production: env.NODE_ENV === 'production',
+    productionOverrides: productionOverridesOf(env.PRODUCTION_OVERRIDES),
     files: { partners: env.PARTNERS_FILE, chains: env.CHAINS_FILE ?? null },
     store: {
       kind: env.EVENT_STORE,
@@ -138,8 +149,12 @@ function appConfig({ service: env, providers, kafka, tracing }: Env, name: strin
     },
     quoting: {
       quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
+      minimumProviderQuoteSeconds:
+        DEFAULT_EXECUTION_OPTIONS.signableSeconds + DEFAULT_EXECUTION_OPTIONS.executionSeconds,
       defaultMaxWaitMs: env.QUOTE_MAX_WAIT_MS,
       providerConcurrency: env.QUOTE_PROVIDER_CONCURRENCY,
+      sourceGas: env.QUOTE_SOURCE_GAS,
+      feeDataMaxAgeMs: env.QUOTE_FEE_DATA_MAX_AGE_MS,
       serviceFeeBps: env.SERVICE_FEE_BPS,
       serviceFeeRecipient: env.SERVICE_FEE_RECIPIENT ?? null,
     },
@@ -211,6 +226,50 @@ function checkRole(env: ServiceEnv, role: AppRole, kafka: KafkaEnv): void {
   if (env.EVENT_STORE === 'memory' && env.READ_MODELS_SNAPSHOT_DIR !== undefined)
     problems.push(
       'READ_MODELS_SNAPSHOT_DIR: the memory store keeps its read models in memory; snapshots are for a read-model file',
+    );
+  if (problems.length) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
+}
+
+/** The HTTP limits that only make sense together (docs/operations/configuration.md). */
+function httpBoundProblems(env: ServiceEnv): string[] {
+  const problems: string[] = [];
+  if (env.MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT < env.MAX_BODY_BYTES)
+    problems.push('MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT: must be at least MAX_BODY_BYTES (one largest body)');
+  if (env.MAX_BODY_BYTES_IN_FLIGHT < env.MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT)
+    problems.push('MAX_BODY_BYTES_IN_FLIGHT: must be at least MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT');
+  return problems;
+}
+
+/** The production guards PRODUCTION_OVERRIDES may waive, by the variable each one is about. */
+export type ProductionOverride = 'OPS_ON_API_PORT' | 'EVENT_STORE' | 'CHAINS_FILE';
+
+function productionOverridesOf(value: string): ReadonlySet<ProductionOverride> {
+  return new Set(
+    value
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name): name is ProductionOverride => name !== ''),
+  );
+}
+
+/**
+ * What NODE_ENV=production refuses in the environment itself (security review N-L3), each unless PRODUCTION_OVERRIDES
+ * names its variable: /readyz and /metrics on the partner port, and a standalone service whose events vanish with the
+ * process. (loadRuntime adds the checks that need the files: fee recipient, chains.)
+ */
+function checkProduction(env: ServiceEnv, role: AppRole | undefined): void {
+  if (env.NODE_ENV !== 'production') return;
+  const overrides = productionOverridesOf(env.PRODUCTION_OVERRIDES);
+  const problems: string[] = [];
+  if (env.OPS_ON_API_PORT && !overrides.has('OPS_ON_API_PORT'))
+    problems.push(
+      'OPS_ON_API_PORT: refused with NODE_ENV=production (/readyz and /metrics would answer anyone who reaches the ' +
+        'partner port; scrape OPS_PORT instead), unless PRODUCTION_OVERRIDES=OPS_ON_API_PORT',
+    );
+  if (role && !role.distributed && env.EVENT_STORE === 'memory' && !overrides.has('EVENT_STORE'))
+    problems.push(
+      'EVENT_STORE: memory keeps nothing across a restart, refused with NODE_ENV=production (every attempt, nonce ' +
+        'and webhook would be lost): use sqlite, or PRODUCTION_OVERRIDES=EVENT_STORE for a deliberate exception',
     );
   if (problems.length) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
 }

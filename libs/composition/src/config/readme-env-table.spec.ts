@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { envVariables } from '@svc/platform';
 import { ENV_DTOS } from './app-config';
 
-/** README "Configuration": each table row's first cell names one variable, its second cell the default. */
+const page = join(__dirname, '..', '..', '..', '..', 'docs', 'operations', 'configuration.md');
+
+/** docs/operations/configuration.md "Variables": each table row's first cell names one variable, its second cell the default. */
 function readmeTable(): Map<string, string> {
-  const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
-  const section = /^## Configuration\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+  const section = /^## Variables\n([\s\S]*?)^## /m.exec(readFileSync(page, 'utf8'))?.[1] ?? '';
   const rows = new Map<string, string>();
   for (const line of section.split('\n')) {
     const [, name, defaultCell] = /^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|([^|]*)\|/.exec(line) ?? [];
@@ -17,7 +18,7 @@ function readmeTable(): Map<string, string> {
 
 const declared = Object.values(ENV_DTOS).flatMap((dto) => envVariables(dto).map((name) => ({ dto, name })));
 
-describe('README "Configuration" table', () => {
+describe('docs/operations/configuration.md "Variables" table', () => {
   const table = readmeTable();
 
   it('names every variable the apps read, and only those', () => {
@@ -36,7 +37,7 @@ describe('README "Configuration" table', () => {
       const cell = table.get(name) ?? '';
       return cell.includes(`\`${String(value)}\``)
         ? []
-        : [`${name}: README says ${cell}, the code ${String(value)}`];
+        : [`${name}: the page says ${cell}, the code ${String(value)}`];
     });
     expect(wrong).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { Controller, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Payload } from '@nestjs/microservices';
 import {
   BusTimeoutError,
@@ -58,7 +59,7 @@ describe('LocalPatternsBus: declared patterns served by the app itself, the rest
   async function serve(patterns: ConstructorParameters<typeof LocalPatternsBus>[0]) {
     const remote = recordingRemote();
     const local = new LocalPatternsBus(patterns, remote);
-    const app = await NestFactory.create(StatusModule, { logger: false });
+    const app = await NestFactory.create(StatusModule, new FastifyAdapter(), { logger: false });
     apps.push(app);
     app.useGlobalInterceptors(
       new BusHandlerInterceptor(200, createLogger({ level: 'silent', name: 'local-bus-test' })),

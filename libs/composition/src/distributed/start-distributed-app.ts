@@ -13,7 +13,9 @@ import {
 } from '@svc/messaging';
 import { NestPinoLogger, systemClock, startTracing } from '@svc/platform';
 import { createProviderAdapters } from '@svc/providers';
+import { type OpsServer } from '../ops/ops-server';
 import { listenOps, opsControllers } from '../ops/ops-wiring';
+import { READINESS_PROBE, type ReadinessProbe } from '../ops/readiness';
 import { BusHandlerInterceptor } from '../runtime/bus-handler.interceptor';
 import { loadRuntime, type Runtime } from '../runtime/load-runtime';
 import { openEventStore } from '../runtime/open-event-store';
@@ -101,15 +103,20 @@ export async function startDistributedApp(
     const app = await createApp(spec, runtime, store, records, readModels.db, bus, pingBus);
     if (server) app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
     local?.serveWith(app);
-    closers.push(() => app.close());
+    // The ops listener closes after the app: /readyz answers 503 (draining) while in-flight requests finish.
+    let ops: OpsServer | undefined;
+    closers.push(async () => {
+      app.get<symbol, ReadinessProbe>(READINESS_PROBE).drain();
+      await app.close();
+      await ops?.close();
+    });
     if (server || local) await app.startAllMicroservices();
     local?.assertServed();
     await app.listen(config.http.port, config.http.host);
     const url = (await app.getUrl()).replace('[::1]', 'localhost');
     let opsUrl = url;
     if (spec.publicApi) {
-      const ops = await listenOps(app, config, logger);
-      closers.push(() => ops.close());
+      ops = await listenOps(app, config, logger);
       opsUrl = ops.url;
     }
     logger.info(

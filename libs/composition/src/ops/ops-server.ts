@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { API_VERSION, type ErrorResponse } from '@svc/contract';
-import { type Logger } from '@svc/platform';
+import { collectProcessMetrics, type Logger } from '@svc/platform';
 import { register } from 'prom-client';
 import { healthBody, readinessBody, readinessStatus } from './ops.controller';
 import { type ReadinessProbe } from './readiness';
@@ -24,6 +24,7 @@ export async function startOpsServer(options: {
   probe: ReadinessProbe;
   logger: Logger;
 }): Promise<OpsServer> {
+  collectProcessMetrics();
   const server = createServer((req, res) => {
     res.setHeader('X-Request-Id', randomUUID());
     answer(req, res, options.probe).catch((err: unknown) => {

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { API_VERSION } from '@svc/contract';
+import { collectProcessMetrics } from '@svc/platform';
 import { type FastifyReply } from 'fastify';
 import { register } from 'prom-client';
 import { READINESS_PROBE, type ReadinessProbe, type ReadinessReport } from './readiness';
@@ -20,7 +21,9 @@ export class HealthController {
  */
 @Controller()
 export class OpsController {
-  constructor(@Inject(READINESS_PROBE) private readonly probe: ReadinessProbe) {}
+  constructor(@Inject(READINESS_PROBE) private readonly probe: ReadinessProbe) {
+    collectProcessMetrics();
+  }
 
   /** Ready when every dependency answers: 503 with the failing ones named otherwise. Cached for a second. */
   @Get('readyz')
@@ -29,7 +32,7 @@ export class OpsController {
     void res.status(readinessStatus(report)).send(readinessBody(report));
   }
 
-  /** Prometheus exposition of every metric registered in this process. */
+  /** Prometheus exposition of every metric registered in this process, the Node and process series included. */
   @Get('metrics')
   async metrics(@Res() res: FastifyReply) {
     void res

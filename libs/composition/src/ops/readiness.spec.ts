@@ -29,6 +29,29 @@ describe('checkReadiness', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('reports a failed check as it declares: writes failing, read models catching up (N-L7)', async () => {
+    const report = await checkReadiness(
+      [
+        { name: 'eventStore', check: () => Promise.resolve() },
+        {
+          name: 'eventStoreWrites',
+          check: () => Promise.reject(new Error('SQLITE_FULL')),
+          failure: 'failing',
+        },
+        {
+          name: 'readModels',
+          check: () => Promise.reject(new Error('attempt-lookups')),
+          failure: 'catching_up',
+        },
+      ],
+      100,
+    );
+    expect(report).toEqual({
+      ready: false,
+      checks: { eventStore: 'ok', eventStoreWrites: 'failing', readModels: 'catching_up' },
+    });
+  });
+
   it('treats a check that throws synchronously as unreachable', async () => {
     const report = await checkReadiness(
       [
@@ -92,6 +115,18 @@ describe('ReadinessProbe', () => {
     expect(await second).toBe(await first);
     now = 5999;
     await probe.report();
+    expect(store.runs).toBe(1);
+  });
+
+  it('once draining, answers not ready at once, even with a fresh cached report, and asks no dependency', async () => {
+    const store = countingCheck();
+    const probe = new ReadinessProbe([store], { timeoutMs: 1000, cacheMs: 1000, now: () => 0 });
+    const first = probe.report();
+    await tick();
+    store.release();
+    expect(await first).toEqual({ ready: true, checks: { eventStore: 'ok' } });
+    probe.drain();
+    expect(await probe.report()).toEqual({ ready: false, checks: { shutdown: 'draining' } });
     expect(store.runs).toBe(1);
   });
 });

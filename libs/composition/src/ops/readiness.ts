@@ -1,13 +1,24 @@
-/** One dependency /readyz checks: resolves when reachable, rejects (or times out) when not. */
+/**
+ * How a check that did not pass is reported: a dependency `unreachable`, writes `failing`, a read model `catching_up`;
+ * `shutdown: 'draining'` once the process stops.
+ */
+export type ReadinessFailure = 'unreachable' | 'failing' | 'catching_up' | 'draining';
+
+/** One thing /readyz checks: resolves when it is fine, rejects (or times out) when not. */
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
+  /** What a rejection (or a time-out) is reported as; default `unreachable`. */
+  failure?: ReadinessFailure;
 }
 
-/** The checks of this process (event store always; the bus where it is Kafka). Bound by the composition root. */
+/**
+ * The checks of this process: the event store answers (`eventStore`), takes writes (`eventStoreWrites`), the read
+ * models caught up since start (`readModels`), and the bus where it is Kafka (`bus`). Bound by the composition root.
+ */
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
-export type ReadinessReport = { ready: boolean; checks: Record<string, 'ok' | 'unreachable'> };
+export type ReadinessReport = { ready: boolean; checks: Record<string, 'ok' | ReadinessFailure> };
 
 /** Runs every check in parallel, each bounded by `timeoutMs` (a hung dependency is unreachable, not a hung probe). */
 export async function checkReadiness(checks: ReadinessCheck[], timeoutMs: number): Promise<ReadinessReport> {
@@ -21,7 +32,7 @@ export async function checkReadiness(checks: ReadinessCheck[], timeoutMs: number
             timeoutMs,
           ))
             ? 'ok'
-            : 'unreachable',
+            : (c.failure ?? 'unreachable'),
         ] as const,
     ),
   );
@@ -57,6 +68,7 @@ export const READINESS_CACHE_MS = 1000;
 export class ReadinessProbe {
   private last: { at: number; report: ReadinessReport } | null = null;
   private running: Promise<ReadinessReport> | null = null;
+  private draining = false;
 
   constructor(
     private readonly checks: ReadinessCheck[],
@@ -67,8 +79,17 @@ export class ReadinessProbe {
     },
   ) {}
 
+  /**
+   * From the stop on, /readyz answers 503 `{ shutdown: 'draining' }` without asking the dependencies (they are being
+   * closed): whatever still routes by readiness takes the replica out while its in-flight requests finish.
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
   /** The last report if younger than `cacheMs` (from its completion), the run in flight, or a new run. */
   report(): Promise<ReadinessReport> {
+    if (this.draining) return Promise.resolve({ ready: false, checks: { shutdown: 'draining' } });
     if (this.running) return this.running;
     if (this.last && this.options.now() - this.last.at < this.options.cacheMs)
       return Promise.resolve(this.last.report);

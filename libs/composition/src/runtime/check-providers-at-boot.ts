@@ -37,7 +37,8 @@ export function checkProvidersAtBoot(params: {
     throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
 }
 
-function enabledProviders(partners: readonly PartnerConfig[]): RoutableProvider[] {
+/** The providers an enabled partner allows. */
+export function enabledProviders(partners: readonly PartnerConfig[]): RoutableProvider[] {
   const allowed = new Set<string>(partners.filter((p) => p.enabled).flatMap((p) => p.allowedProviders));
   return ROUTABLE_PROVIDERS.filter((provider) => allowed.has(provider));
 }

@@ -5,11 +5,30 @@ import { ConfigError } from '@svc/platform';
 import { repoRoot } from '@svc/testing';
 import { loadRuntime, valuesKeptOutOfLogs } from './load-runtime';
 
+/** A chains file listing these chain ids (RPC URLs that are never called here). */
+function writeChainsFile(dir: string, chainIds: number[], name = 'chains.json'): string {
+  const path = join(dir, name);
+  writeFileSync(
+    path,
+    JSON.stringify({
+      chains: chainIds.map((chainId) => ({
+        chainId,
+        name: `chain-${chainId}`,
+        rpcUrl: `https://rpc-${chainId}.example/v2/key`,
+        nativeSymbol: 'ETH',
+      })),
+    }),
+  );
+  return path;
+}
+
 describe('loadRuntime: provider credentials at boot', () => {
   let dir: string;
   let partnersFile: string;
+  let chainsFile: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'runtime-'));
+    chainsFile = writeChainsFile(dir, [1]);
     partnersFile = join(dir, 'partners.json');
     writeFileSync(
       partnersFile,
@@ -44,7 +63,13 @@ describe('loadRuntime: provider credentials at boot', () => {
 
   it('boots in production with every credential', () => {
     const runtime = loadRuntime(
-      env({ NODE_ENV: 'production', ACROSS_INTEGRATOR_ID: '0xdead', MAYAN_API_KEY: 'mayan-key-0123456789' }),
+      env({
+        NODE_ENV: 'production',
+        ACROSS_INTEGRATOR_ID: '0xdead',
+        MAYAN_API_KEY: 'mayan-key-0123456789',
+        CHAINS_FILE: chainsFile,
+        PROVIDER_CHAINS: '1',
+      }),
       'test',
     );
     expect(runtime.config.production).toBe(true);
@@ -58,6 +83,10 @@ describe('loadRuntime: nothing from development reaches production (M5)', () => 
 
   const production = {
     NODE_ENV: 'production',
+    get CHAINS_FILE() {
+      return writeChainsFile(dir, [1]);
+    },
+    PROVIDER_CHAINS: '1',
     LOG_LEVEL: 'silent',
     RELAY_API_KEY: 'relay-key-0123456789',
     ACROSS_API_KEY: 'across-key-0123456789',
@@ -139,6 +168,116 @@ describe('loadRuntime: nothing from development reaches production (M5)', () => 
       'test',
     );
     expect(runtime.partners.map((p) => p.partnerId)).toEqual(['demo-partner', 'legacy-partner']);
+  });
+});
+
+describe('loadRuntime: production guards (security review N-L3)', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'runtime-guards-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const partners = (allowedProviders?: string[]) => {
+    const path = join(dir, `partners-${allowedProviders?.join('-') ?? 'all'}.json`);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        partners: [
+          {
+            partnerId: 'acme',
+            secretEnv: 'PARTNER_ACME_SECRET',
+            authVersion: 2,
+            maxFeeBps: 30,
+            allowedProviders,
+          },
+        ],
+      }),
+    );
+    return path;
+  };
+  const production = (extra: Record<string, string | undefined>) => ({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RELAY_API_KEY: 'relay-key-0123456789',
+    ACROSS_API_KEY: 'across-key-0123456789',
+    ACROSS_INTEGRATOR_ID: '0xdead',
+    MAYAN_API_KEY: 'mayan-key-0123456789',
+    PARTNER_ACME_SECRET: 'secret-0123456789abcdef',
+    PARTNERS_FILE: partners(),
+    SERVICE_FEE_RECIPIENT: '0x1111111111111111111111111111111111111111',
+    CHAINS_FILE: writeChainsFile(dir, [1, 8453, 42161]),
+    PROVIDER_CHAINS: '1,8453,42161',
+    ...extra,
+  });
+
+  it('refuses the zero address as SERVICE_FEE_RECIPIENT (fees would be burned)', () => {
+    expect(() =>
+      loadRuntime(
+        production({ SERVICE_FEE_RECIPIENT: '0x0000000000000000000000000000000000000000' }),
+        'test',
+      ),
+    ).toThrow(/\n {2}SERVICE_FEE_RECIPIENT: the zero address .* refused with NODE_ENV=production/);
+    expect(loadRuntime(production({}), 'test').config.quoting.serviceFeeRecipient).toBe(
+      '0x1111111111111111111111111111111111111111',
+    );
+  });
+
+  it("refuses no CHAINS_FILE: every fill would settle on the provider's word", () => {
+    expect(() => loadRuntime(production({ CHAINS_FILE: undefined }), 'test')).toThrow(
+      /\n {2}CHAINS_FILE: required with NODE_ENV=production/,
+    );
+    // A deliberate exception, named.
+    const waived = loadRuntime(
+      production({ CHAINS_FILE: undefined, PRODUCTION_OVERRIDES: 'CHAINS_FILE' }),
+      'test',
+    );
+    expect(waived.chains.chainIds()).toEqual([]);
+  });
+
+  it('refuses a CHAINS_FILE missing a chain the enabled providers serve, naming the chains and the providers', () => {
+    const ethereumOnly = writeChainsFile(dir, [1], 'ethereum.json');
+    // The providers' published lists: dozens of chains, 10 (Optimism) among them for all three.
+    const load = () =>
+      loadRuntime(production({ CHAINS_FILE: ethereumOnly, PROVIDER_CHAINS: undefined }), 'test');
+    expect(load).toThrow(/\n {2}CHAINS_FILE: does not list chains the providers serve/);
+    expect(load).toThrow(/relay: [\d, ]*\b10\b/);
+    expect(load).toThrow(/across: [\d, ]*\b10\b/);
+    expect(load).toThrow(/mayan: [\d, ]*\b10\b/);
+    expect(load).not.toThrow(/rpc-1\.example/); // never an RPC URL
+    expect(() =>
+      loadRuntime(production({ CHAINS_FILE: ethereumOnly, PROVIDER_CHAINS: '1,8453' }), 'test'),
+    ).toThrow(
+      /CHAINS_FILE: does not list chains the providers serve \(relay: 8453; across: 8453; mayan: 8453\)/,
+    );
+    // Only the providers an enabled partner allows count.
+    const mayanOnly = production({
+      PARTNERS_FILE: partners(['mayan']),
+      CHAINS_FILE: ethereumOnly,
+      PROVIDER_CHAINS: undefined,
+    });
+    expect(() => loadRuntime(mayanOnly, 'test')).toThrow(
+      /CHAINS_FILE: does not list chains the providers serve \(mayan: 10, /,
+    );
+    // Narrowed to the chains read, or waived by name, it boots.
+    expect(
+      loadRuntime(production({ CHAINS_FILE: ethereumOnly, PROVIDER_CHAINS: '1' }), 'test').chains.chainIds(),
+    ).toEqual([1]);
+    expect(
+      loadRuntime(
+        production({
+          CHAINS_FILE: ethereumOnly,
+          PROVIDER_CHAINS: undefined,
+          PRODUCTION_OVERRIDES: 'CHAINS_FILE',
+        }),
+        'test',
+      ).config.production,
+    ).toBe(true);
+    // Outside production, nothing of this is required.
+    expect(
+      loadRuntime(
+        production({ NODE_ENV: 'development', CHAINS_FILE: undefined, PROVIDER_CHAINS: undefined }),
+        'test',
+      ).config.production,
+    ).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { ChainRegistry, loadChainsFile } from '@svc/chains';
 import { reportStoredEventProblemsTo } from '@svc/event-store';
 import { ConfigError, createLogger, loadPartnersFile, type Logger, type PartnerConfig } from '@svc/platform';
 import { type AppConfig, type AppRole, loadAppConfig } from '../config/app-config';
+import { chainsProblems } from './check-chains-at-boot';
 import { checkProvidersAtBoot } from './check-providers-at-boot';
 import { isDevelopmentAccount } from './development-accounts';
 import { providerSecrets } from '@svc/providers';
@@ -18,7 +19,8 @@ export interface Runtime {
  * Validates the environment (loadAppConfig) and the files it names, then builds the logger (every partner secret,
  * provider key, chain RPC URL and event store URL scrubbed from its output) and warns about providers missing
  * production credentials. A bad setting throws a ConfigError naming it, before anything starts (with
- * NODE_ENV=production, so does a missing credential). Stored events the command seam skips or refuses are logged
+ * NODE_ENV=production, so do a missing credential, a development or zero fee recipient and a CHAINS_FILE that does not
+ * list every chain the providers serve). Stored events the command seam skips or refuses are logged
  * through this logger from then on.
  */
 export function loadRuntime(
@@ -32,6 +34,10 @@ export function loadRuntime(
   if (config.production && recipient !== null && isDevelopmentAccount(recipient))
     throw new ConfigError(
       `invalid environment:\n  SERVICE_FEE_RECIPIENT: ${recipient} is a public development account (anvil/Hardhat's test mnemonic), refused with NODE_ENV=production: anyone holds its key`,
+    );
+  if (config.production && recipient !== null && BigInt(recipient) === 0n)
+    throw new ConfigError(
+      'invalid environment:\n  SERVICE_FEE_RECIPIENT: the zero address burns every fee sent to it, refused with NODE_ENV=production',
     );
   if (
     !config.quoting.serviceFeeRecipient &&
@@ -49,6 +55,15 @@ export function loadRuntime(
     secrets: valuesKeptOutOfLogs(config, partners, chains),
   }).child({ instance: config.work.instanceId });
   checkProvidersAtBoot({ config: providers, partners, production: config.production, logger });
+  if (config.production && !config.productionOverrides.has('CHAINS_FILE')) {
+    const problems = chainsProblems({
+      chainsFile: config.files.chains,
+      chains,
+      providers: config.providers,
+      partners,
+    });
+    if (problems.length) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
+  }
   // Stored events the command seam did not fold (a newer build's type, a malformed one) are told in the service's log.
   reportStoredEventProblemsTo((problem, message) => logger.warn({ storedEvent: problem }, message));
   return { config, partners, chains, logger };

@@ -5,17 +5,19 @@ import {
   MemoryEventStore,
   SqliteEventStore,
   traceAppends,
+  watchWrites,
 } from '@svc/event-store';
 import { tracingEnabled } from '@svc/platform';
 import { type AppConfig } from '../config/app-config';
 
 /**
  * Binds the EventStore port to the adapter EVENT_STORE names, its appends traced (traceAppends) when tracing is on
- * (startTracing runs first); with tracing off the adapter is used as is, so no call pays for the wrapper.
+ * (startTracing runs first; with tracing off no call pays for that wrapper) and their outcomes watched for /readyz
+ * (watchWrites: the gateway's request records and every feature write through this one store).
  */
 export function openEventStore(store: AppConfig['store']): EventStore {
   const adapter = openAdapter(store);
-  return tracingEnabled() ? traceAppends(adapter) : adapter;
+  return watchWrites(tracingEnabled() ? traceAppends(adapter) : adapter);
 }
 
 function openAdapter(store: AppConfig['store']): EventStore {

@@ -43,8 +43,9 @@ describe('openRequestRecords', () => {
     async (kind) => {
       const store = new MemoryEventStore();
       const records = openRequestRecords({ store: storeConfig(kind), gateway }, store);
-      expect(await new NonceRegistry(records.nonces).bind('p', NONCE, 'tuple-1', Date.now())).toBe(true);
-      expect(await store.readStream(NonceRegistry.streamId('p', NONCE))).toHaveLength(1);
+      const now = Date.now();
+      expect(await new NonceRegistry(records.nonces).bind('p', NONCE, 'tuple-1', now)).toBe(true);
+      expect(await store.readStream(NonceRegistry.streamId('p', NONCE, now))).toHaveLength(1);
       expect(existsSync(join(dir, 'requests.sqlite'))).toBe(false);
       await records.close();
     },

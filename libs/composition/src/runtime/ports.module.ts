@@ -4,10 +4,13 @@ import {
   EVENT_STORE,
   type EventStore,
   openReadModelDatabase,
+  projectionsCatchingUp,
   READ_MODELS,
   type ReadModelDb,
+  watchWrites,
+  writeHealthOf,
 } from '@svc/event-store';
-import { EXECUTION_OPTIONS } from '@svc/execution';
+import { ChainSourceGasEstimator, EXECUTION_OPTIONS } from '@svc/execution';
 import {
   eventStoreRequestRecords,
   GATEWAY_LOGGER,
@@ -26,7 +29,7 @@ import {
   PartnerDirectory,
 } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
-import { QUOTING_OPTIONS } from '@svc/quoting';
+import { QUOTING_OPTIONS, SOURCE_GAS_ESTIMATOR } from '@svc/quoting';
 import { SETTLEMENT_OPTIONS } from '@svc/settlement';
 import { WEBHOOKS_OPTIONS } from '@svc/webhooks';
 import { type AppConfig } from '../config/app-config';
@@ -62,22 +65,27 @@ export interface Ports {
  */
 export function portsModule(ports: Ports): DynamicModule {
   const { config } = ports;
+  // Every append through the features watched for /readyz (the composition root's store already is: watchWrites).
+  const store = watchWrites(ports.store);
+  const readModels = ports.readModels ?? openReadModelDatabase(':memory:');
+  const readiness = [...ports.readiness, ...stateChecks(store, readModels)];
   const providers = [
-    { provide: EVENT_STORE, useValue: ports.store },
-    { provide: READ_MODELS, useValue: ports.readModels ?? openReadModelDatabase(':memory:') },
+    { provide: EVENT_STORE, useValue: store },
+    { provide: READ_MODELS, useValue: readModels },
     {
       provide: REQUEST_RECORDS,
       useValue:
         ports.records ??
-        eventStoreRequestRecords(ports.store, {
+        eventStoreRequestRecords(store, {
           idempotencyRetentionSeconds: config.gateway.idempotencyRetentionHours * 3600,
+          clock: ports.clock,
         }),
     },
     { provide: PARTNER_DIRECTORY, useValue: new PartnerDirectory(ports.partners) },
     { provide: MESSAGE_BUS, useValue: ports.bus },
     { provide: CLOCK, useValue: ports.clock },
-    { provide: READINESS_CHECKS, useValue: ports.readiness },
-    { provide: READINESS_PROBE, useValue: new ReadinessProbe(ports.readiness) },
+    { provide: READINESS_CHECKS, useValue: readiness },
+    { provide: READINESS_PROBE, useValue: new ReadinessProbe(readiness) },
     { provide: WORK_SHARING, useValue: config.work },
     { provide: GATEWAY_OPTIONS, useValue: config.gateway },
     { provide: GATEWAY_LOGGER, useValue: ports.logger },
@@ -85,6 +93,16 @@ export function portsModule(ports: Ports): DynamicModule {
     { provide: SETTLEMENT_OPTIONS, useValue: config.settlement },
     { provide: WEBHOOKS_OPTIONS, useValue: config.webhooks },
     { provide: QUOTING_OPTIONS, useValue: config.quoting },
+    ...(config.quoting.sourceGas === false
+      ? []
+      : [
+          {
+            provide: SOURCE_GAS_ESTIMATOR,
+            useValue: new ChainSourceGasEstimator(ports.chains, {
+              feeDataMaxAgeMs: config.quoting.feeDataMaxAgeMs,
+            }),
+          },
+        ]),
     { provide: CHAIN_REGISTRY, useValue: ports.chains },
     { provide: PROVIDER_ADAPTERS, useValue: ports.providers },
   ];
@@ -94,4 +112,27 @@ export function portsModule(ports: Ports): DynamicModule {
   class PortsModule {}
 
   return { module: PortsModule, providers, exports: providers.map((p) => p.provide) };
+}
+
+/**
+ * What /readyz asks of every app besides its dependencies' reachability (security review N-L7): that writes to the
+ * event store succeed (the adapter's write probe, and no append failing since the last that succeeded), and that the
+ * read models started in this process (lookups, the webhook index) caught up once since start: until then a query of
+ * theirs waits for that catch-up, up to the bus deadline.
+ */
+function stateChecks(store: EventStore, readModels: ReadModelDb): ReadinessCheck[] {
+  const writes = writeHealthOf(store);
+  return [
+    { name: 'eventStoreWrites', check: () => writes.check(), failure: 'failing' },
+    {
+      name: 'readModels',
+      failure: 'catching_up',
+      check: () => {
+        const behind = projectionsCatchingUp(readModels);
+        return behind.length === 0
+          ? Promise.resolve()
+          : Promise.reject(new Error(`catching up: ${behind.join(', ')}`));
+      },
+    },
+  ];
 }

@@ -15,6 +15,8 @@ export const CHAIN_STATUSES = [
   'settled',
   /** Every leg from this chain ended, at least one failed. */
   'failed',
+  /** The attempt expired: no evidence came for it before its evidenceDeadlineAt (the attempt's own status says so). */
+  'expired',
 ] as const;
 
 export type ChainStatus = (typeof CHAIN_STATUSES)[number];

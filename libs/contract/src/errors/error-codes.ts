@@ -70,6 +70,20 @@ export const ERROR_CODES = {
     description:
       'The server holds its maximum of open connections; retry after Retry-After on a new connection.',
   },
+  client_connection_limit_reached: {
+    status: 429,
+    description:
+      'This client address holds its maximum of open connections to the instance; reuse one, or retry after Retry-After.',
+  },
+  client_body_limit_reached: {
+    status: 429,
+    description:
+      'Request bodies from this client address already hold their maximum of bytes on the instance; retry after Retry-After.',
+  },
+  body_limit_reached: {
+    status: 503,
+    description: "Request bodies already hold the instance's maximum of bytes; retry after Retry-After.",
+  },
 
   // Authentication (spec: Authentication errors)
   external_auth_signature_invalid: {
@@ -198,6 +212,14 @@ export const ERROR_CODES = {
     description: "feeBps is not a JSON integer from 0 to the partner's configured maximum.",
   },
   invalid_allow_partial: { status: 400, description: 'allowPartial is not a boolean.' },
+  invalid_exclude_uneconomic_sources: {
+    status: 400,
+    description: 'excludeUneconomicSources is not a boolean.',
+  },
+  invalid_uneconomic_threshold_bps: {
+    status: 400,
+    description: 'uneconomicThresholdBps is not an integer from 100 to 10000.',
+  },
   invalid_allowed_providers: {
     status: 400,
     description: 'allowedProviders is not an array of ProviderName values.',
@@ -246,7 +268,7 @@ export const ERROR_CODES = {
   quote_changed: {
     status: 409,
     description:
-      "A provider's quote expired and its fresh quote would deliver less than the quoted minimum: quote again.",
+      "A provider's quote expired, or would end before the signable window plus execution time, and its fresh quote would deliver less than the quoted minimum or end as soon: quote again.",
   },
   intent_session_already_prepared: {
     status: 409,

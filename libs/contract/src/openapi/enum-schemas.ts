@@ -44,7 +44,7 @@ export const ENUM_SCHEMAS: Record<string, JsonSchema> = {
   ),
   ChainStatus: openEnumSchema(
     CHAIN_STATUSES,
-    'Status of one source chain: awaiting_evidence, submitted, confirmed, reverted, settled, failed. An open set: treat an unknown value as in progress.',
+    'Status of one source chain: awaiting_evidence, submitted, confirmed, reverted, settled, failed, expired. An open set: treat an unknown value as in progress.',
   ),
   LegStatus: openEnumSchema(
     LEG_STATUSES,

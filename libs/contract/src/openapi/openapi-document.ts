@@ -427,7 +427,7 @@ function responseHeaders(): Record<string, JsonSchema> {
     // IETF draft-ietf-httpapi-ratelimit-headers-11 (May 2026), sections 3 and 4: Structured Field lists.
     RateLimitPolicy: {
       description:
-        'The quota policy that applied to this request (IETF draft httpapi-ratelimit-headers): `"partner";q=<quota units>;w=60` once authenticated (a quote costs 1 + sources × providers units, every other request 1), `"unauthenticated";q=<requests>;w=60` for requests that failed authentication.',
+        'The quota policy that applied to this request (IETF draft httpapi-ratelimit-headers): `"partner";q=<quota units>;w=60` once authenticated (a quote costs 1 + (sources + targets − 1) × providers units, every other request 1), `"unauthenticated";q=<requests>;w=60` for requests that failed authentication.',
       schema: { type: 'string', examples: ['"partner";q=600;w=60'] },
     },
     RateLimit: {

@@ -227,6 +227,10 @@ const quoteRequest = tampered(
         mostly(fc.subarray([...PROVIDER_NAMES, 'relay']), [['all'], 'relay', [1], null]),
       ),
       callbackUrl: maybe(callbackUrl),
+      excludeUneconomicSources: maybe(mostly(fc.boolean(), ['true', 0, null])),
+      uneconomicThresholdBps: maybe(
+        mostly(fc.integer({ min: 100, max: 10_000 }), [99, 10_001, 150.5, '5000', null]),
+      ),
     })
     .map(({ form, ...rest }) => ({ ...rest, ...form })),
 );
@@ -355,6 +359,8 @@ describe('request schemas against the contract validators', () => {
       multiTargetBody(),
       quoteBody({ sources: distinctSources(50) }),
       quoteBody({ recipient: WALLET, slippageBps: 1, allowedProviders: [], callbackUrl: POLICY.callbackUrl }),
+      quoteBody({ excludeUneconomicSources: true, uneconomicThresholdBps: 100 }),
+      quoteBody({ excludeUneconomicSources: false, uneconomicThresholdBps: 10_000 }),
     ]) {
       expect(validateQuoteRequest(body, POLICY).ok).toBe(true);
       expect(describeErrors(open.errorsOf('QuoteRequest', body))).toEqual([]);
@@ -378,6 +384,12 @@ describe('request schemas against the contract validators', () => {
     ['unknown_field', quoteBody({ slipageBps: 50 })],
     ['invalid_fee_bps', quoteBody({ feeBps: '25' })],
     ['invalid_allowed_providers', quoteBody({ allowedProviders: ['all'] })],
+    ['invalid_exclude_uneconomic_sources', quoteBody({ excludeUneconomicSources: 'true' })],
+    ['invalid_exclude_uneconomic_sources', quoteBody({ excludeUneconomicSources: null })],
+    ['invalid_uneconomic_threshold_bps', quoteBody({ uneconomicThresholdBps: 99 })],
+    ['invalid_uneconomic_threshold_bps', quoteBody({ uneconomicThresholdBps: 10_001 })],
+    ['invalid_uneconomic_threshold_bps', quoteBody({ uneconomicThresholdBps: 150.5 })],
+    ['invalid_uneconomic_threshold_bps', quoteBody({ uneconomicThresholdBps: '5000' })],
   ])('refuses a quote body the contract refuses with %s', (code, body) => {
     const verdict = validateQuoteRequest(body, POLICY);
     expect(verdict.ok ? [] : verdict.errors.map((error) => error.code)).toContain(code);

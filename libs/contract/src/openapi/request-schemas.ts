@@ -227,6 +227,25 @@ const quoteRequest = objectSchema<QuoteRequestDto>(
       },
       optional: true,
     },
+    excludeUneconomicSources: {
+      schema: {
+        type: 'boolean',
+        default: false,
+        description:
+          'Leave out the sources whose gas would cost at least `uneconomicThresholdBps` of their value: they are reported in `failedSources` with `source_uneconomic`, and allocation and coverage are computed without them (`invalid_exclude_uneconomic_sources`). Absent or false: they are only flagged in `sourceGas`.',
+      },
+      optional: true,
+    },
+    uneconomicThresholdBps: {
+      schema: {
+        type: 'integer',
+        minimum: Q.minUneconomicThresholdBps,
+        maximum: Q.maxUneconomicThresholdBps,
+        default: Q.defaultUneconomicThresholdBps,
+        description: `Gas cost as a share of a source's value, in basis points, from which it is uneconomic: ${Q.minUneconomicThresholdBps} to ${Q.maxUneconomicThresholdBps} (\`invalid_uneconomic_threshold_bps\`).`,
+      },
+      optional: true,
+    },
     allowPartial: {
       schema: {
         type: 'boolean',

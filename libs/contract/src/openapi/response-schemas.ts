@@ -1,6 +1,8 @@
 import { type AttemptSnapshot } from '../attempt/attempt-snapshot.types';
 import {
+  type ChainExpiryReason,
   type LegDelay,
+  type LegAwaitingConfirmations,
   type LegRefund,
   type PerChainStatus,
   type StatusLeg,
@@ -47,6 +49,13 @@ import {
   type SelectedPlanLeg,
   type SelectedPlanSummary,
 } from '../quote/selected-plan.types';
+import {
+  type SourceGasChainTotals,
+  type SourceGasEstimate,
+  type SourceGasReport,
+  type SourceGasTotals,
+  type SourceGasTransaction,
+} from '../quote/source-gas.types';
 import { type Target, type TargetToken } from '../quote/target.types';
 import { type WebhookEventPayload } from '../webhook/webhook-event-payload.types';
 import { enumSchema, type FieldsOf, type JsonSchema, objectSchema, ref } from './json-schema';
@@ -275,6 +284,131 @@ const routeEvaluationGroup = objectSchema<RouteEvaluationGroup>(
   { description: 'The routes evaluated for one target. Informational.' },
 );
 
+const wei = (description: string): JsonSchema => str(`${description} Wei (base-10 string).`);
+
+const sourceGasTransaction = objectSchema<SourceGasTransaction>(
+  {
+    kind: {
+      schema: enumSchema(
+        ['approve', 'approve_reset', 'deposit', 'transfer', 'other'],
+        '`approve_reset` is the `approve(spender, 0)` a USDT-style token needs first; `transfer` delivers a source that already is the target token to another recipient.',
+      ),
+    },
+    to: { schema: str() },
+    gasUnits: {
+      schema: str('Gas units of this call as its own transaction, intrinsic gas included (base-10).'),
+    },
+    gasMethod: {
+      schema: enumSchema(
+        ['simulated', 'per_call_estimate'],
+        "`simulated`: run as built after the chain's earlier calls (eth_simulateV1); `per_call_estimate`: the documented figure for its kind, where the chain could not simulate it.",
+      ),
+    },
+    l1DataFeeWei: { schema: wei('The L1 data fee of this transaction on an OP-stack chain; "0" elsewhere.') },
+  },
+  { description: 'One transaction a source needs on its chain, in execution order.' },
+);
+
+const sourceGasEstimate = objectSchema<SourceGasEstimate>(
+  {
+    inputTokenIndex: { schema: int('Index of the source in the request.') },
+    chainId: { schema: int() },
+    address: { schema: str() },
+    symbol: { schema: str() },
+    status: {
+      schema: enumSchema(
+        ['estimated', 'unavailable'],
+        '`unavailable`: the chain could not be read; `reason` says why and the gas figures are null.',
+      ),
+    },
+    reason: { schema: str(), nullable: true },
+    transactions: { schema: arrayOf(ref('SourceGasTransaction')) },
+    gasUnits: { schema: str('Sum over the transactions.'), nullable: true },
+    baseFeePerGasWei: { schema: wei("The chain's latest base fee per gas (EIP-1559)."), nullable: true },
+    priorityFeePerGasWei: {
+      schema: wei("The priority tip per gas the chain's node suggests."),
+      nullable: true,
+    },
+    l1DataFeeWei: { schema: wei('Sum of the L1 data fees.'), nullable: true },
+    costNativeRaw: {
+      schema: str("gasUnits × (base fee + tip) + L1 data fee, in the native token's base units."),
+      nullable: true,
+    },
+    nativeSymbol: { schema: str() },
+    nativePriceUsd: { schema: num('USD per whole native token.'), nullable: true },
+    nativePriceSource: {
+      schema: str('`request_source`, `request_target` or `provider:<name>`.'),
+      nullable: true,
+    },
+    costUsd: { schema: num(), nullable: true },
+    valueUsd: { schema: num("The source's value."), nullable: true },
+    valueSource: { schema: str('`request` (its usdValue) or `provider:<name>`.'), nullable: true },
+    netValueUsd: {
+      schema: num('valueUsd − costUsd (negative when gas costs more than the source).'),
+      nullable: true,
+    },
+    costShareBps: {
+      schema: int('Gas cost ÷ value in basis points (exact in wei for a native source).'),
+      nullable: true,
+    },
+    uneconomic: {
+      schema: bool('costShareBps ≥ thresholdBps; null when the source or its gas could not be priced.'),
+      nullable: true,
+    },
+    excluded: {
+      schema: bool(
+        'Left out at excludeUneconomicSources (also listed in failedSources as `source_uneconomic`).',
+      ),
+    },
+  },
+  { description: "What one source costs the user's wallet in gas on its chain, and its value net of it." },
+);
+
+const sourceGasTotals = objectSchema<SourceGasTotals>(
+  {
+    costUsd: {
+      schema: num('Over the routed sources; null when any of them could not be priced.'),
+      nullable: true,
+    },
+    valueUsd: { schema: num(), nullable: true },
+    netValueUsd: { schema: num(), nullable: true },
+    perChain: { schema: arrayOf(ref('SourceGasChainTotals')) },
+    uneconomicSourceCount: { schema: int() },
+    excludedSourceCount: { schema: int() },
+  },
+  { description: 'Sums over the routed sources (excluded ones not counted).' },
+);
+
+const sourceGasChainTotals = objectSchema<SourceGasChainTotals>(
+  {
+    chainId: { schema: int() },
+    nativeSymbol: { schema: str() },
+    transactionCount: { schema: int('Transactions when sent one by one (`sendTransaction`).') },
+    gasUnits: { schema: str() },
+    costNativeRaw: { schema: str() },
+    atomicBatchGasUnits: {
+      schema: str(
+        "As one atomic `wallet_sendCalls` batch: the same calls with the 21 000 intrinsic gas paid once (the wallet's own batching code not counted).",
+      ),
+    },
+    atomicBatchCostNativeRaw: { schema: str() },
+  },
+  { description: "One source chain's figures for the wallet as a whole." },
+);
+
+const sourceGasReport = objectSchema<SourceGasReport>(
+  {
+    thresholdBps: { schema: int("The uneconomic threshold applied (the request's, or the default 5000).") },
+    excludeUneconomicSources: { schema: bool() },
+    sources: { schema: arrayOf(ref('SourceGasEstimate')) },
+    totals: { schema: ref('SourceGasTotals') },
+  },
+  {
+    description:
+      "Source economics (an addition to v1): per routed source, the transactions its chain actions need, their gas, the fee per gas the chain asks and the source's value net of it. docs/source-economics.md.",
+  },
+);
+
 const quoteResponse = objectSchema<QuoteResponse>(
   {
     apiVersion: { schema: apiVersion },
@@ -291,6 +425,7 @@ const quoteResponse = objectSchema<QuoteResponse>(
         'Informational; do not build logic on provider-specific data here.',
       ),
     },
+    sourceGas: { schema: ref('SourceGasReport'), optional: true },
   },
   { description: '200 of POST /intents/quote.' },
 );
@@ -494,6 +629,19 @@ const legDelay = objectSchema<LegDelay>(
   { description: "Present once a leg ran past its provider's expected fill time; kept after the leg ends." },
 );
 
+const legAwaitingConfirmations = objectSchema<LegAwaitingConfirmations>(
+  {
+    destinationChainTxHash: { schema: str('The fill transaction on the target chain.') },
+    blockNumber: { schema: str('The block the fill was seen in, base 10.') },
+    settledAmount: { schema: str('What the fill delivers to the recipient, raw base units.') },
+    seenAt: { schema: isoTime('When the fill was first seen in that block. ISO 8601.') },
+  },
+  {
+    description:
+      "Present only while the leg's fill is on chain but not yet final under the target chain's confirmation policy (a number of blocks, or its safe or finalized block); the leg is not settled until it is.",
+  },
+);
+
 const providerFees = objectSchema<ProviderFees>(
   {
     provider: { schema: str() },
@@ -588,6 +736,12 @@ const statusLeg = objectSchema<StatusLeg>(
       nullable: true,
     },
     settledAmountBasis: { schema: ref('AmountBasis'), optional: true, nullable: true },
+    deliveredToken: {
+      schema: str(
+        'Present only when the settled fill delivered another token than the target: the zero address (the native currency) for a WETH target the provider paid as ETH (Across, to an EOA or an EIP-7702 wallet). settledAmount is in its base units.',
+      ),
+      optional: true,
+    },
     errorCode: { schema: ref('LegErrorCode'), optional: true, nullable: true },
     errorMessage: { schema: str(), optional: true, nullable: true },
     trackingContext: {
@@ -597,7 +751,15 @@ const statusLeg = objectSchema<StatusLeg>(
     },
     refund: { schema: ref('LegRefund'), optional: true, nullable: true },
     delayed: { schema: ref('LegDelay'), optional: true, nullable: true },
+    followedUntil: {
+      schema: isoTime(
+        "The tracking limit passed while the leg's provider could still fill or refund its deposit: the leg (and the attempt) stay open until the provider acts or until this time, when it ends settlement_timeout. ISO 8601.",
+      ),
+      optional: true,
+      nullable: true,
+    },
     fees: { schema: ref('LegFees'), optional: true, nullable: true },
+    awaitingConfirmations: { schema: ref('LegAwaitingConfirmations'), optional: true, nullable: true },
   },
   {
     description: 'One leg: one source on one chain delivering to one target. Settlement is reported per leg.',
@@ -614,8 +776,27 @@ const perChainStatus = objectSchema<PerChainStatus>(
     txHashes: { schema: arrayOf(str(), 'Every hash reported for the chain, in the order first reported.') },
     bundleId: { schema: str('The latest bundle id reported.'), nullable: true },
     legs: { schema: arrayOf(ref('StatusLeg')) },
+    expiryReason: { schema: ref('ChainExpiryReason'), optional: true },
   },
   { description: 'The status of one source chain of the attempt.' },
+);
+
+const chainExpiryReason = objectSchema<ChainExpiryReason>(
+  {
+    code: {
+      schema: str(
+        'Open set: clients tolerate unknown values. `ambiguous_source_transaction`: the wallet executed the prepared calls in a transaction another open attempt of the same wallet could own too, and nobody reported it for this attempt.',
+      ),
+    },
+    message: { schema: str() },
+    txHashes: {
+      schema: arrayOf(str(), "The wallet's transactions on this chain that executed the prepared calls."),
+    },
+  },
+  {
+    description:
+      'Additive: present only on a chain of an expired attempt whose wallet executed the prepared calls in a transaction that could belong to another of its attempts (ADR 0009); report the hash with POST submitted before evidenceDeadlineAt to have it counted.',
+  },
 );
 
 const settledOutput = objectSchema<SettledOutput>(
@@ -782,6 +963,11 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   LegEconomicSummary: legEconomicSummary,
   LegOutputRef: legOutputRef,
   FailedSource: failedSource,
+  SourceGasReport: sourceGasReport,
+  SourceGasEstimate: sourceGasEstimate,
+  SourceGasTransaction: sourceGasTransaction,
+  SourceGasTotals: sourceGasTotals,
+  SourceGasChainTotals: sourceGasChainTotals,
   RouteEvaluationGroup: routeEvaluationGroup,
   RouteEvaluationEntry: routeEvaluationEntry,
   PrepareResponse: prepareResponse,
@@ -796,9 +982,11 @@ export const RESPONSE_SCHEMAS: Record<string, JsonSchema> = {
   TypedDataField: typedDataField,
   AttemptSnapshot: attemptSnapshot,
   PerChainStatus: perChainStatus,
+  ChainExpiryReason: chainExpiryReason,
   StatusLeg: statusLeg,
   LegRefund: legRefund,
   LegDelay: legDelay,
+  LegAwaitingConfirmations: legAwaitingConfirmations,
   SettledOutput: settledOutput,
   LegFees: legFees,
   ProviderFees: providerFees,

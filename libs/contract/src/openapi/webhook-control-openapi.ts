@@ -290,7 +290,7 @@ export const WEBHOOK_EVENTS_RESPONSE_EXAMPLE: WebhookEventsResponse = {
       lastDeliveryAt: '2026-03-02T10:01:01.450Z',
     },
   ],
-  nextCursor: encodeWebhookCursor('1042'),
+  nextCursor: encodeWebhookCursor('acme', EVENT_ID),
   hasMore: false,
 };
 

@@ -20,6 +20,13 @@ export const QUOTE_LIMITS = {
   maxDecimals: 255,
   maxSymbolLength: 64,
   maxTargetIdLength: 64,
+  /**
+   * `uneconomicThresholdBps`: a source is uneconomic when its gas costs at least this share of its value
+   * (docs/source-economics.md). 100 = 1% to 10 000 = 100%; default 5 000, half the source eaten by gas.
+   */
+  minUneconomicThresholdBps: 100,
+  maxUneconomicThresholdBps: 10_000,
+  defaultUneconomicThresholdBps: 5_000,
   /** allocationPercent values are floats; 33.33 + 33.33 + 33.34 must count as 100. */
   allocationSumTolerance: 1e-9,
 } as const;

@@ -42,6 +42,11 @@ const MAX_WAIT = coded(
   `must be an integer from ${L.minMaxWaitMs} to ${L.maxMaxWaitMs}`,
 );
 const FEE = coded('invalid_fee_bps', 'must be a JSON integer of at least 0');
+const EXCLUDE_UNECONOMIC = coded('invalid_exclude_uneconomic_sources', 'must be a boolean');
+const UNECONOMIC_THRESHOLD = coded(
+  'invalid_uneconomic_threshold_bps',
+  `must be an integer from ${L.minUneconomicThresholdBps} to ${L.maxUneconomicThresholdBps}`,
+);
 const PROVIDERS_RULE = `must be an array of provider names (${PROVIDER_NAMES.join(', ')})`;
 const PROVIDERS = coded('invalid_allowed_providers', PROVIDERS_RULE);
 
@@ -104,6 +109,17 @@ export class QuoteRequestDto {
   @IsOptionalField()
   @IsHttpUrl(coded('invalid_callback_url', 'must be an absolute http or https URL'))
   callbackUrl?: string;
+
+  /** Leave out the sources flagged uneconomic (docs/source-economics.md); default false: flagged only. */
+  @IsOptionalField()
+  @IsBoolean(EXCLUDE_UNECONOMIC)
+  excludeUneconomicSources?: boolean;
+
+  @IsOptionalField()
+  @IsInt(UNECONOMIC_THRESHOLD)
+  @Min(L.minUneconomicThresholdBps, UNECONOMIC_THRESHOLD)
+  @Max(L.maxUneconomicThresholdBps, UNECONOMIC_THRESHOLD)
+  uneconomicThresholdBps?: number;
 }
 
 /** The nested DTOs of this request, for toDtoInstance. */

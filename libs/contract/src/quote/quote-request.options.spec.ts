@@ -1,6 +1,7 @@
 import { PROVIDER_NAMES } from '../enums/provider-name';
 import { errorsOf, valueOf } from '../validation/validation-result.fixture';
-import { POLICY, quoteBody } from './quote-body.fixture';
+import { multiTargetBody, NATIVE, POLICY, quoteBody, sourceBody } from './quote-body.fixture';
+import { QUOTE_LIMITS } from './quote-limits';
 import { validateQuoteRequest } from './validate-quote-request';
 
 const validate = (overrides: Record<string, unknown>, policy = POLICY) =>
@@ -31,6 +32,105 @@ describe('validateQuoteRequest: allowPartial', () => {
 
   it.each(['true', 1, 0, null])('rejects %p', (allowPartial) => {
     expect(errorsOf(validate({ allowPartial }))).toEqual([['invalid_allow_partial', 'allowPartial']]);
+  });
+});
+
+describe('validateQuoteRequest: excludeUneconomicSources', () => {
+  it('stays absent when not sent (uneconomic sources are flagged, not left out)', () => {
+    expect(valueOf(validate({}))).not.toHaveProperty('excludeUneconomicSources');
+  });
+
+  it.each([true, false])('accepts and keeps %p', (excludeUneconomicSources) => {
+    expect(valueOf(validate({ excludeUneconomicSources })).excludeUneconomicSources).toBe(
+      excludeUneconomicSources,
+    );
+  });
+
+  it.each(['true', 'false', 1, 0, null, {}, []])('rejects %p', (excludeUneconomicSources) => {
+    expect(errorsOf(validate({ excludeUneconomicSources }))).toEqual([
+      ['invalid_exclude_uneconomic_sources', 'excludeUneconomicSources'],
+    ]);
+  });
+
+  it('names the field and the rule in the message', () => {
+    const result = validate({ excludeUneconomicSources: 'yes' });
+    expect(result.ok ? '' : result.errors[0]?.message).toBe('excludeUneconomicSources must be a boolean');
+  });
+});
+
+describe('validateQuoteRequest: uneconomicThresholdBps', () => {
+  it('stays absent when not sent (the default applies when the quote is priced)', () => {
+    expect(valueOf(validate({}))).not.toHaveProperty('uneconomicThresholdBps');
+  });
+
+  it('has the documented bounds and default: 1% to 100%, half the value by default', () => {
+    expect([
+      QUOTE_LIMITS.minUneconomicThresholdBps,
+      QUOTE_LIMITS.maxUneconomicThresholdBps,
+      QUOTE_LIMITS.defaultUneconomicThresholdBps,
+    ]).toEqual([100, 10_000, 5_000]);
+  });
+
+  it.each([100, 101, 5000, 9999, 10000])('accepts and keeps %p', (uneconomicThresholdBps) => {
+    expect(valueOf(validate({ uneconomicThresholdBps })).uneconomicThresholdBps).toBe(uneconomicThresholdBps);
+  });
+
+  it.each([99, 0, -1, 10001, 1_000_000, 150.5, 100.000001, '5000', '1e3', null, true, [5000], { bps: 5000 }])(
+    'rejects %p',
+    (uneconomicThresholdBps) => {
+      expect(errorsOf(validate({ uneconomicThresholdBps }))).toEqual([
+        ['invalid_uneconomic_threshold_bps', 'uneconomicThresholdBps'],
+      ]);
+    },
+  );
+
+  it('names the field and the bounds in the message', () => {
+    const result = validate({ uneconomicThresholdBps: 99 });
+    expect(result.ok ? '' : result.errors[0]?.message).toBe(
+      'uneconomicThresholdBps must be an integer from 100 to 10000',
+    );
+  });
+
+  it('is accepted on its own, without excludeUneconomicSources', () => {
+    const value = valueOf(validate({ uneconomicThresholdBps: 2500 }));
+    expect(value.uneconomicThresholdBps).toBe(2500);
+    expect(value).not.toHaveProperty('excludeUneconomicSources');
+  });
+});
+
+describe('validateQuoteRequest: the source-economics fields change nothing else', () => {
+  const forms = [
+    ['single target', quoteBody()],
+    [
+      'a native source with usdValue',
+      quoteBody({ sources: [sourceBody({ address: NATIVE, usdValue: '3.5' })] }),
+    ],
+    ['multi-target', multiTargetBody({ allowPartial: true, slippageBps: 75 })],
+  ] as const;
+  const fields = [
+    { excludeUneconomicSources: true, uneconomicThresholdBps: 100 },
+    { excludeUneconomicSources: false, uneconomicThresholdBps: 10000 },
+  ];
+
+  it.each(forms.flatMap(([name, body]) => fields.map((added) => [name, added, body] as const)))(
+    '%s with %j: the validated request is the one without them, plus those two',
+    (_, added, body) => {
+      const without = valueOf(validateQuoteRequest(body, POLICY));
+      expect(valueOf(validateQuoteRequest({ ...body, ...added }, POLICY))).toStrictEqual({
+        ...without,
+        ...added,
+      });
+    },
+  );
+
+  it("refuses both fields at once, each with its own code, and leaves the other fields' errors as they were", () => {
+    expect(
+      errorsOf(validate({ slippageBps: 0, excludeUneconomicSources: 'yes', uneconomicThresholdBps: 10001 })),
+    ).toEqual([
+      ['invalid_slippage_bps', 'slippageBps'],
+      ['invalid_exclude_uneconomic_sources', 'excludeUneconomicSources'],
+      ['invalid_uneconomic_threshold_bps', 'uneconomicThresholdBps'],
+    ]);
   });
 });
 

@@ -46,6 +46,10 @@ interface QuoteRequestFields {
   /** Absent means every provider enabled for the partner; `[]` means none. Duplicates removed. */
   allowedProviders?: ProviderName[];
   callbackUrl?: string;
+  /** Leave out the sources flagged uneconomic; absent means false (flagged, still routed). */
+  excludeUneconomicSources?: boolean;
+  /** Gas cost as a share of a source's value at which it is uneconomic; absent means the default (5 000 bps). */
+  uneconomicThresholdBps?: number;
 }
 
 /** A validated quote request (spec: QuoteRequest): exactly one of the single and multi-target forms. */

@@ -5,6 +5,7 @@ import { type AllocationPlan } from './allocation-plan.types';
 import { type FailedSource } from './failed-source.types';
 import { type RouteEvaluationGroup } from './route-evaluation.types';
 import { type SelectedPlan } from './selected-plan.types';
+import { type SourceGasReport } from './source-gas.types';
 
 /** spec: QuoteResponse (200 of POST /intents/quote). */
 export interface QuoteResponse {
@@ -18,4 +19,9 @@ export interface QuoteResponse {
   selectedPlan: SelectedPlan | null;
   failedSources: FailedSource[];
   routeEvaluations: RouteEvaluationGroup[];
+  /**
+   * What each routed source costs the user's wallet in gas on its chain, and its value net of it (an addition to
+   * v1; absent on quotes recorded before it). docs/source-economics.md.
+   */
+  sourceGas?: SourceGasReport;
 }

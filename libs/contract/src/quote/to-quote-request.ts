@@ -19,6 +19,8 @@ export function toQuoteRequest(dto: QuoteRequestDto): QuoteRequest {
     ...optionalEntry('feeBps', dto.feeBps),
     ...optionalEntry('allowedProviders', dto.allowedProviders && uniqueProviders(dto.allowedProviders)),
     ...optionalEntry('callbackUrl', dto.callbackUrl),
+    ...optionalEntry('excludeUneconomicSources', dto.excludeUneconomicSources),
+    ...optionalEntry('uneconomicThresholdBps', dto.uneconomicThresholdBps),
   };
   if (dto.target !== undefined) return { ...fields, target: toTargetInput(dto.target, 0) };
   return { ...fields, targets: (dto.targets ?? []).map(toTargetInput) };

@@ -104,6 +104,8 @@ describe('validateQuoteRequest: error order', () => {
       maxWaitMs: 999,
       allowPartial: 'yes',
       allowedProviders: ['all'],
+      uneconomicThresholdBps: 99,
+      excludeUneconomicSources: 'yes',
       extra: true,
     };
     expect(errorsOf(validate(body))).toEqual([
@@ -119,6 +121,8 @@ describe('validateQuoteRequest: error order', () => {
       ['invalid_fee_bps', 'feeBps'],
       ['invalid_allowed_providers', 'allowedProviders'],
       ['invalid_callback_url', 'callbackUrl'],
+      ['invalid_exclude_uneconomic_sources', 'excludeUneconomicSources'],
+      ['invalid_uneconomic_threshold_bps', 'uneconomicThresholdBps'],
     ]);
   });
 

@@ -24,9 +24,9 @@ export interface DtoInstance<T> {
 const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
- * Builds the DTO instance class-validator needs from parsed JSON. Not class-transformer's plainToInstance:
- * it rebuilds every nested object, so opaque partner data would not pass through as sent, and it throws a
- * TypeError on a nested object with its own `constructor` key, turning partner input into a 500. Here only
+ * Builds the DTO instance class-validator needs from parsed JSON. Not a general transformer (class-transformer's
+ * plainToInstance, no longer a dependency, rebuilt every nested object, so opaque partner data would not pass
+ * through as sent, and threw a TypeError on a nested object with its own `constructor` key). Here only
  * declared nested DTOs are instantiated; every other value is kept as sent, so there is no conversion
  * either (`"10"` stays a string).
  */

@@ -246,4 +246,39 @@ describe('attemptSnapshot', () => {
       { chain: 'Base', amount: '50', symbol: 'USDC', address: USDC_BASE, rawAmount: '50000000' },
     ]);
   });
+
+  it('an expired attempt says expired on every chain, not awaiting_evidence (issue 25 item 3)', () => {
+    const state = fold([
+      { type: 'AttemptPrepared', data: prepared },
+      { type: 'AttemptExpired', data: { at } },
+    ]);
+    const snapshot = attemptSnapshot(state, names);
+    expect(snapshot.status).toBe('expired');
+    expect(snapshot.perChainStatus.map((c) => c.status)).toEqual(['expired', 'expired', 'expired']);
+    expect(snapshot.perChainStatus.map((c) => c.expiryReason)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('an attempt expired over an ambiguous transaction says so on that chain, with its hash (ADR 0009)', () => {
+    const state = fold([
+      { type: 'AttemptPrepared', data: prepared },
+      { type: 'AttemptExpired', data: { at, ambiguousSources: [{ chainId: 1, txHash: hash(7) }] } },
+    ]);
+    const snapshot = attemptSnapshot(state, names);
+    expect(snapshot.status).toBe('expired');
+    expect(snapshot.perChainStatus[0].expiryReason).toEqual({
+      code: 'ambiguous_source_transaction',
+      message: expect.stringContaining('another open attempt of the same wallet'),
+      txHashes: [hash(7)],
+    });
+    expect('expiryReason' in snapshot.perChainStatus[1]).toBe(false);
+    // An AttemptExpired of an earlier build (no ambiguousSources) still folds: no reason shown.
+    const older = attemptSnapshot(
+      fold([
+        { type: 'AttemptPrepared', data: prepared },
+        { type: 'AttemptExpired', data: { at } },
+      ]),
+      names,
+    );
+    expect(older.perChainStatus.some((c) => 'expiryReason' in c)).toBe(false);
+  });
 });

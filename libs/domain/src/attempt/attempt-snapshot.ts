@@ -53,12 +53,31 @@ function perChainStatus(state: AttemptRecord, action: ChainAction, legs: StatusL
     txHashes: evidence?.txHashes ?? [],
     bundleId: evidence?.bundleIds.at(-1) ?? null,
     legs,
+    ...expiryReason(state, action.chainId),
+  };
+}
+
+/** An expired attempt's chain whose wallet executed its calls in a transaction another attempt could own (ADR 0009). */
+function expiryReason(state: AttemptRecord, chainId: number): Pick<PerChainStatus, 'expiryReason'> {
+  if (state.status !== 'expired') return {};
+  const txHashes = (state.expiredAmbiguous ?? []).filter((a) => a.chainId === chainId).map((a) => a.txHash);
+  if (txHashes.length === 0) return {};
+  return {
+    expiryReason: {
+      code: 'ambiguous_source_transaction',
+      message:
+        'the wallet executed these calls in a transaction that another open attempt of the same wallet could own too, ' +
+        'and nobody reported it for this attempt before its evidence deadline',
+      txHashes,
+    },
   };
 }
 
 function chainStatus(state: AttemptRecord, chainId: number, legs: StatusLeg[]): ChainStatus {
   const txs = state.sourceTxs.filter((t) => t.chainId === chainId);
   const evidence = state.evidence.find((e) => e.chainId === chainId);
+  // An expired attempt had no evidence and no deposit found: no chain of it is still awaiting anything (issue 25 item 3).
+  if (state.status === 'expired') return 'expired';
   const ended = legs.length > 0 && legs.every((l) => isTerminalLegStatus(l.status));
   if (ended && legs.every((l) => l.status === 'settled')) return 'settled';
   const confirmed = txs.some((t) => t.outcome === 'confirmed');

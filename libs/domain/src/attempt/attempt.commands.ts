@@ -1,4 +1,7 @@
 import { type AmountBasis, type LegRefund } from '@svc/contract';
+import { type TxFinality } from '../tracking/tx-finality';
+import { type LegFinality } from './confirm-leg';
+import { type AmbiguousSource } from './attempt.events';
 
 type Command<Type extends string, Data> = { type: Type; data: Data };
 
@@ -45,9 +48,19 @@ export type ObserveSourceTransaction = Command<
 
 /** What the tracker learned about one slice from its provider (or, for a no-op slice, from the chain). */
 export type LegProgress =
-  | { state: 'pending'; providerStatus: string }
+  /** fillDeadlineAt: the deposit's own fill deadline (epoch ms), when the tracker read it. */
+  | { state: 'pending'; providerStatus: string; fillDeadlineAt?: number | null }
   /** What reached the recipient in the fill: `exact` read from the chain, `estimated` only where it cannot be read. */
-  | { state: 'filled'; destinationTxHash: string | null; settledAmount: string; amountBasis: AmountBasis }
+  | {
+      state: 'filled';
+      destinationTxHash: string | null;
+      settledAmount: string;
+      amountBasis: AmountBasis;
+      /** The token that arrived when it is not the target: the native currency for an unwrapped WETH target. */
+      deliveredToken?: string;
+      /** The deposit key the fill was attributed and claimed under (`attributeFill`), when it was claimed. */
+      depositKey?: string;
+    }
   /** The named fill does not deliver this leg (reverted, nothing or the wrong token, or another leg's fill). */
   | { state: 'fill_rejected'; destinationTxHash: string | null; reason: string }
   | { state: 'refunded'; refundTxHash: string | null; reason: string; refund?: LegRefund | null }
@@ -60,7 +73,23 @@ export type LegProgress =
     }
   | { state: 'failed'; reason: string };
 
-export type ObserveLeg = Command<'ObserveLeg', { sliceId: string; progress: LegProgress; now: number }>;
+/**
+ * `finality` (issue 24 item 3): for a `filled` progress, the fill and source transaction read under the chains'
+ * confirmation policies; absent, a fill settles as it is read (no hash to check, or a chain the service cannot read).
+ */
+export type ObserveLeg = Command<
+  'ObserveLeg',
+  { sliceId: string; progress: LegProgress; now: number; finality?: LegFinality }
+>;
+
+/** The tracker read again the fill a leg awaits confirmations for, and its source transaction. */
+export type ConfirmLeg = Command<'ConfirmLeg', { sliceId: string; finality: LegFinality; now: number }>;
+
+/** Within the re-check window after settled, the tracker read a settled leg's fill again (ADR 0008). */
+export type RecheckSettledLeg = Command<
+  'RecheckSettledLeg',
+  { sliceId: string; fill: TxFinality; now: number }
+>;
 
 /** The tracker found an open leg past its provider's expected fill time. */
 export type MarkLegDelayed = Command<
@@ -70,12 +99,27 @@ export type MarkLegDelayed = Command<
 
 /**
  * The deadlines that end every non-terminal state. `depositFound`: the tracker found the wallet's deposit
- * although no evidence was reported, so the attempt is tracked instead of expired.
+ * although no evidence was reported, so the attempt is tracked instead of expired. `legDeadlines`: until when each
+ * open leg is followed (`legDeadlines` of the tracking workflow: its provider's fill deadline plus refund window);
+ * a leg it does not name ends at preparedAt + trackingLimitMs.
  */
 export type CheckDeadlines = Command<
   'CheckDeadlines',
-  { now: number; trackingLimitMs: number; depositFound: boolean }
+  {
+    now: number;
+    trackingLimitMs: number;
+    depositFound: boolean;
+    legDeadlines?: Readonly<Record<string, number>>;
+    /** What the deposit search found but could not attribute (ADR 0009): an expiry says so. */
+    ambiguousSources?: readonly AmbiguousSource[];
+  }
 >;
 
 export type AttemptCommand =
-  ReportEvidence | ObserveSourceTransaction | ObserveLeg | MarkLegDelayed | CheckDeadlines;
+  | ReportEvidence
+  | ObserveSourceTransaction
+  | ObserveLeg
+  | MarkLegDelayed
+  | CheckDeadlines
+  | ConfirmLeg
+  | RecheckSettledLeg;

@@ -117,6 +117,20 @@ export interface LegPendingData {
   sliceId: string;
   providerStatus: string;
   at: number;
+  /** Optional (issue 24): the deposit's own fill deadline, epoch ms, when the tracker read it (across `fillDeadline`). */
+  fillDeadlineAt?: number | null;
+}
+
+/**
+ * The tracking limit passed, but the leg's provider can still fill or refund its deposit (its fill deadline plus the
+ * refund window): the leg stays open, and so does the attempt, until the provider acts or `until` passes. Recorded
+ * again only when `until` changes.
+ */
+export interface LegOwedData {
+  sliceId: string;
+  /** Epoch ms: the leg ends `settlement_timeout` if nothing comes by then. */
+  until: number;
+  at: number;
 }
 
 export interface LegSettledData {
@@ -125,6 +139,65 @@ export interface LegSettledData {
   /** Raw base units of the target token, base 10. */
   settledAmount: string;
   amountBasis: AmountBasis;
+  at: number;
+  /** Optional (issue 24 item 3): the block the fill was final in, when the tracker checked its confirmations. */
+  blockNumber?: string;
+  blockHash?: string;
+  /**
+   * Optional (issue 24, providers review N7): the token that reached the recipient when it is not the target, the
+   * native currency (zero address) for a WETH target Across paid as ETH. Absent: the target itself.
+   */
+  deliveredToken?: string;
+  /**
+   * Optional (issue 24 item 1): the deposit key the fill was attributed and claimed under (`attributeFill`'s
+   * `depositKey`; the claim stream `fillClaimStreamId(chain, destinationTxHash, depositKey)`): which of the fill
+   * transaction's deliveries is this leg's. Absent: a no-op leg's own transfer, or a LegSettled of an earlier build.
+   */
+  depositKey?: string;
+}
+
+/**
+ * The chain shows a fill delivering the leg, but not yet final under the chain's confirmation policy (or not on a
+ * quorum of its nodes): the leg stays open, awaiting confirmations. Recorded once per fill and block.
+ */
+export interface LegFillSeenData {
+  sliceId: string;
+  destinationTxHash: string;
+  settledAmount: string;
+  amountBasis: AmountBasis;
+  blockNumber: string;
+  blockHash: string;
+  at: number;
+  /** Optional (issue 24 N7): as LegSettledData's, the token delivered when it is not the target. */
+  deliveredToken?: string;
+  /** Optional (issue 24 item 1): as LegSettledData's, the deposit key the fill was claimed under. */
+  depositKey?: string;
+}
+
+/** The fill a leg awaited confirmations for left the block it was seen in (a reorganisation): back to tracking. */
+export interface LegFillReorgedData {
+  sliceId: string;
+  destinationTxHash: string;
+  reason: string;
+  at: number;
+}
+
+/** A confirmed source transaction is no longer where it was mined (a reorganisation): it is read again. */
+export interface SourceTransactionReorgedData {
+  chainId: number;
+  txHash: string;
+  reason: string;
+  at: number;
+}
+
+/**
+ * A settled leg's fill is gone from its block, found by the re-check after `settled` (ADR 0008). The attempt stays
+ * settled; this is the audit entry, and the tracker raises the alarm (metric and error log).
+ */
+export interface SettledFillVanishedData {
+  sliceId: string;
+  destinationTxHash: string;
+  reason: string;
   at: number;
 }
 
@@ -189,13 +262,29 @@ export type AttemptEvent =
   | Event<'LegPending', LegPendingData>
   | Event<'LegFillRejected', LegFillRejectedData>
   | Event<'LegDelayed', LegDelayedData>
+  | Event<'LegOwed', LegOwedData>
   | Event<'LegSettled', LegSettledData>
+  | Event<'LegFillSeen', LegFillSeenData>
+  | Event<'LegFillReorged', LegFillReorgedData>
+  | Event<'SourceTransactionReorged', SourceTransactionReorgedData>
+  | Event<'SettledFillVanished', SettledFillVanishedData>
   | Event<'LegFailed', LegFailedData>
   | Event<'AttemptWalletSubmitted', { at: number }>
   | Event<'AttemptProviderPending', { at: number }>
   | Event<'AttemptSettled', { at: number }>
   | Event<'AttemptFailed', AttemptFailedData>
-  | Event<'AttemptExpired', { at: number }>;
+  | Event<
+      'AttemptExpired',
+      {
+        at: number;
+        /**
+         * Optional (issue 24, ADR 0009): transactions of the wallet that executed this attempt's prepared calls but
+         * that another open attempt of the wallet could own too, so the deposit search claimed them for nobody and
+         * nobody reported them. Absent on events of earlier builds and when the search found none.
+         */
+        ambiguousSources?: AmbiguousSource[];
+      }
+    >;
 
 export type AttemptEventType = AttemptEvent['type'];
 
@@ -217,7 +306,12 @@ export const attemptEventShapes = storedEventShapes<AttemptEvent>({
   LegPending: true,
   LegFillRejected: true,
   LegDelayed: true,
+  LegOwed: true,
   LegSettled: true,
+  LegFillSeen: true,
+  LegFillReorged: true,
+  SourceTransactionReorged: true,
+  SettledFillVanished: true,
   LegFailed: true,
   AttemptWalletSubmitted: true,
   AttemptProviderPending: true,
@@ -225,3 +319,9 @@ export const attemptEventShapes = storedEventShapes<AttemptEvent>({
   AttemptFailed: true,
   AttemptExpired: true,
 });
+
+/** A source transaction the deposit search could not attribute: another open attempt of the wallet could own it. */
+export interface AmbiguousSource {
+  chainId: number;
+  txHash: string;
+}

@@ -55,16 +55,56 @@ export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): 
         status: 'pending',
         providerStatus: event.data.providerStatus,
         updatedAt: event.data.at,
+        ...(event.data.fillDeadlineAt != null ? { fillDeadlineAt: event.data.fillDeadlineAt } : {}),
       });
+    case 'LegOwed':
+      return updateSlice(state, event.data.sliceId, { followedUntil: event.data.until });
     case 'LegSettled': {
-      const { sliceId, destinationTxHash, settledAmount, amountBasis, at } = event.data;
+      const { sliceId, destinationTxHash, settledAmount, amountBasis, at, blockNumber, blockHash } =
+        event.data;
       return updateSlice(state, sliceId, {
         status: 'settled',
         destinationTxHash,
         settledAmount,
         amountBasis,
+        ...(event.data.deliveredToken !== undefined ? { deliveredToken: event.data.deliveredToken } : {}),
+        ...(event.data.depositKey !== undefined ? { depositKey: event.data.depositKey } : {}),
         updatedAt: at,
+        awaitingConfirmation: null,
+        ...(blockNumber !== undefined && blockHash !== undefined
+          ? { settledBlock: { blockNumber, blockHash } }
+          : {}),
       });
+    }
+    case 'LegFillSeen': {
+      const { sliceId, destinationTxHash, settledAmount, amountBasis, blockNumber, blockHash, at } =
+        event.data;
+      return updateSlice(state, sliceId, {
+        awaitingConfirmation: {
+          destinationTxHash,
+          settledAmount,
+          amountBasis,
+          blockNumber,
+          blockHash,
+          since: at,
+          ...(event.data.deliveredToken !== undefined ? { deliveredToken: event.data.deliveredToken } : {}),
+          ...(event.data.depositKey !== undefined ? { depositKey: event.data.depositKey } : {}),
+        },
+      });
+    }
+    case 'LegFillReorged':
+      return updateSlice(state, event.data.sliceId, { awaitingConfirmation: null });
+    case 'SourceTransactionReorged': {
+      const { chainId, txHash } = event.data;
+      // Forgotten, so the tracker reads it again: re-mined, it is confirmed (and claimed) again.
+      return {
+        ...state,
+        sourceTxs: state.sourceTxs.filter((t) => !(t.chainId === chainId && t.txHash === txHash)),
+      };
+    }
+    case 'SettledFillVanished': {
+      const { sliceId, destinationTxHash, reason, at } = event.data;
+      return updateSlice(state, sliceId, { vanished: { destinationTxHash, reason, at } });
     }
     case 'LegFailed': {
       const { sliceId, errorCode, errorMessage, refundTxHash, at } = event.data;
@@ -95,8 +135,13 @@ export function evolveAttemptRecord(state: AttemptRecord, event: AttemptEvent): 
       const { errorCode, errorMessage, at } = event.data;
       return moveTo(state, 'failed', { endedAt: at, failure: { errorCode, errorMessage } });
     }
-    case 'AttemptExpired':
-      return moveTo(state, 'expired', { endedAt: event.data.at });
+    case 'AttemptExpired': {
+      const ambiguous = event.data.ambiguousSources ?? [];
+      return moveTo(state, 'expired', {
+        endedAt: event.data.at,
+        ...(ambiguous.length > 0 ? { expiredAmbiguous: ambiguous } : {}),
+      });
+    }
     default:
       // A type this build does not know (a newer build's, during a rolling deploy) says nothing it can read.
       return state;
@@ -157,11 +202,19 @@ function union(known: string[], added: string[]): string[] {
 
 function classify(
   state: AttemptRecord,
-  tx: { chainId: number; txHash: string; outcome: SourceTxOutcome; callIds: string[]; at: number },
+  tx: {
+    chainId: number;
+    txHash: string;
+    outcome: SourceTxOutcome;
+    callIds: string[];
+    at: number;
+    blockNumber?: string;
+  },
 ): AttemptRecord {
   if (state.sourceTxs.some((t) => t.chainId === tx.chainId && t.txHash === tx.txHash)) return state;
-  const { chainId, txHash, outcome, callIds, at } = tx;
-  return { ...state, sourceTxs: [...state.sourceTxs, { chainId, txHash, outcome, callIds, at }] };
+  const { chainId, txHash, outcome, callIds, at, blockNumber } = tx;
+  const mined = typeof blockNumber === 'string' ? { blockNumber } : {};
+  return { ...state, sourceTxs: [...state.sourceTxs, { chainId, txHash, outcome, callIds, at, ...mined }] };
 }
 
 function updateSlice(state: AttemptRecord, sliceId: string, changes: Partial<SliceProgress>): AttemptRecord {

@@ -3,6 +3,7 @@ import { type AttemptCommand } from './attempt.commands';
 import { AttemptRefusedError } from './attempt-refused.error';
 import { type AttemptState } from './attempt-record';
 import { checkDeadlines } from './check-deadlines';
+import { confirmLeg, recheckSettledLeg } from './confirm-leg';
 import { markLegDelayed } from './mark-leg-delayed';
 import { observeLeg } from './observe-leg';
 import { observeSourceTransaction } from './observe-source-transaction';
@@ -25,5 +26,9 @@ export function decideAttempt(command: AttemptCommand, state: AttemptState): Att
       return markLegDelayed(state, command.data);
     case 'CheckDeadlines':
       return checkDeadlines(state, command.data);
+    case 'ConfirmLeg':
+      return confirmLeg(state, command.data);
+    case 'RecheckSettledLeg':
+      return recheckSettledLeg(state, command.data);
   }
 }

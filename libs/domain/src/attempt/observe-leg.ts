@@ -5,6 +5,7 @@ import { AttemptInputError } from './attempt-input.error';
 import { type AttemptRecord, type SliceProgress } from './attempt-record';
 import { flattenSlices } from './attempt-slices';
 import { withLifecycle } from './advance-lifecycle';
+import { filledLegEvents } from './confirm-leg';
 
 /**
  * Records a slice's progress; a settled or failed slice never changes, an unchanged pending status is no news.
@@ -18,7 +19,18 @@ export function observeLeg(state: AttemptRecord, command: ObserveLeg['data']): A
   if (slice === undefined || planned === undefined) throw new AttemptInputError(`no slice ${sliceId}`);
   if (isTerminalLegStatus(slice.status)) return [];
   const event = legEvent(slice, BigInt(planned.minimumOutputRaw), command);
-  return event === null ? [] : withLifecycle(state, [event], at);
+  if (event === null) return [];
+  // A delivering fill settles only once final under the chains' confirmation policies (issue 24 item 3).
+  const events =
+    event.type === 'LegSettled' && event.data.destinationTxHash !== null
+      ? filledLegEvents(
+          state,
+          slice,
+          { ...event.data, destinationTxHash: event.data.destinationTxHash },
+          command.finality,
+        )
+      : [event];
+  return events.length === 0 ? [] : withLifecycle(state, events, at);
 }
 
 function legEvent(
@@ -27,11 +39,20 @@ function legEvent(
   { sliceId, progress, now: at }: ObserveLeg['data'],
 ): AttemptEvent | null {
   switch (progress.state) {
-    case 'pending':
-      if (slice.status === 'pending' && slice.providerStatus === progress.providerStatus) return null;
-      return { type: 'LegPending', data: { sliceId, providerStatus: progress.providerStatus, at } };
+    case 'pending': {
+      // The deposit's own fill deadline is news once (issue 24 item 2): it sets how long the leg is followed.
+      const deadline = progress.fillDeadlineAt ?? null;
+      const newDeadline = deadline !== null && deadline !== (slice.fillDeadlineAt ?? null);
+      if (slice.status === 'pending' && slice.providerStatus === progress.providerStatus && !newDeadline)
+        return null;
+      const { providerStatus } = progress;
+      return {
+        type: 'LegPending',
+        data: { sliceId, providerStatus, at, ...(newDeadline ? { fillDeadlineAt: deadline } : {}) },
+      };
+    }
     case 'filled': {
-      const { destinationTxHash, settledAmount, amountBasis } = progress;
+      const { destinationTxHash, settledAmount, amountBasis, deliveredToken, depositKey } = progress;
       if (!/^\d+$/.test(settledAmount)) {
         throw new AttemptInputError(`settledAmount ${settledAmount} of ${sliceId} is not base-10 digits`);
       }
@@ -56,7 +77,15 @@ function legEvent(
       }
       return {
         type: 'LegSettled',
-        data: { sliceId, destinationTxHash, settledAmount: amount.toString(), amountBasis, at },
+        data: {
+          sliceId,
+          destinationTxHash,
+          settledAmount: amount.toString(),
+          amountBasis,
+          at,
+          ...(deliveredToken !== undefined ? { deliveredToken } : {}),
+          ...(depositKey !== undefined ? { depositKey } : {}),
+        },
       };
     }
     case 'fill_rejected':

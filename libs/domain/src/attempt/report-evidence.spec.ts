@@ -86,6 +86,13 @@ describe('ReportEvidence', () => {
       .given([attemptPrepared])
       .when(report('r1', [eth(hash(1))], EVIDENCE_DEADLINE))
       .thenThrows(refused('evidence_deadline_passed'));
+    // The refusal names the deadline that passed and what to do next.
+    attempt
+      .given([attemptPrepared])
+      .when(report('r1', [eth(hash(1))], EVIDENCE_DEADLINE))
+      .thenThrows(
+        `after the attempt's evidenceDeadlineAt ${new Date(EVIDENCE_DEADLINE).toISOString()}: nothing more can be reported for it; if the wallet did not execute its chain actions, quote again and prepare a new attempt`,
+      );
     attempt
       .given([attemptPrepared])
       .when(report('r1', [eth(hash(1))], EVIDENCE_DEADLINE - 1))

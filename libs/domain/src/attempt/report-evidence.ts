@@ -6,6 +6,11 @@ import { type AttemptRecord, type ChainEvidence } from './attempt-record';
 import { executionSeen } from './attempt-progress';
 import { withLifecycle } from './advance-lifecycle';
 
+/** What a partner does once an attempt can no longer take evidence (issue 25 item 3: every refusal says what next). */
+const REQUOTE =
+  'nothing more can be reported for it; if the wallet did not execute its chain actions, quote again and prepare a new attempt';
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /**
  * Evidence is additive and at-least-once: a replayed report changes nothing, a new one records only what was
  * not recorded before. Initial evidence must beat evidenceDeadlineAt; later evidence is never refused for time.
@@ -15,7 +20,10 @@ export function reportEvidence(state: AttemptRecord, command: ReportEvidence['da
   const { reportId, submittedAt, signature, now } = command;
   if (state.reportIds.includes(reportId)) return [];
   if (state.status === 'expired') {
-    throw new AttemptRefusedError('evidence_deadline_passed', 'the attempt expired without evidence');
+    throw new AttemptRefusedError(
+      'evidence_deadline_passed',
+      `the attempt expired without evidence at its evidenceDeadlineAt ${iso(state.prepared.evidenceDeadlineAt)}: ${REQUOTE}`,
+    );
   }
   const unknown = command.chainResults.find(
     (r) => !state.prepared.chainActions.some((a) => a.chainId === r.chainId),
@@ -31,7 +39,7 @@ export function reportEvidence(state: AttemptRecord, command: ReportEvidence['da
   if (state.status === 'prepared' && state.reportIds.length === 0 && late) {
     throw new AttemptRefusedError(
       'evidence_deadline_passed',
-      'initial evidence arrived after evidenceDeadlineAt',
+      `initial evidence arrived at ${iso(now)}, after the attempt's evidenceDeadlineAt ${iso(state.prepared.evidenceDeadlineAt)}: ${REQUOTE}`,
     );
   }
   const added = newEvidence(state.evidence, command.chainResults);

@@ -1,4 +1,4 @@
-import { type SourceTokenPreview, type StatusLeg } from '@svc/contract';
+import { isTerminalLegStatus, type SourceTokenPreview, type StatusLeg } from '@svc/contract';
 import { formatRaw } from '../allocation/format-raw';
 import { type AttemptRecord } from './attempt-record';
 import { DIRECT_PROVIDER, type FlatSlice, slicePlan } from './attempt-slices';
@@ -32,6 +32,9 @@ export function statusLeg(
     destinationChainTxHash: progress.destinationTxHash,
     settledAmount: progress.settledAmount,
     settledAmountBasis: progress.amountBasis,
+    // Additive (issue 24, providers review N7): present only when the settled fill delivered another token than the
+    // target, the native currency (zero address) for a WETH target Across paid as ETH.
+    ...(progress.deliveredToken !== undefined ? { deliveredToken: progress.deliveredToken } : {}),
     errorCode: progress.errorCode,
     errorMessage: progress.errorMessage,
     trackingContext: slice.trackingContext,
@@ -39,12 +42,27 @@ export function statusLeg(
     ...(slice.fees !== undefined ? { fees: slice.fees } : {}),
     // Additive: present only on a leg whose funds went somewhere else than the recipient as the target.
     ...(progress.refund !== null ? { refund: progress.refund } : {}),
+    // Additive (issue 24): a leg owed past the tracking limit says until when it is followed.
+    ...(progress.followedUntil != null
+      ? { followedUntil: new Date(progress.followedUntil).toISOString() }
+      : {}),
     ...(progress.delayed !== null
       ? {
           delayed: {
             since: new Date(progress.delayed.since).toISOString(),
             expectedBy: new Date(progress.delayed.expectedBy).toISOString(),
             explorerUrl: progress.delayed.explorerUrl,
+          },
+        }
+      : {}),
+    // Additive (issue 24 item 3): a fill on chain, not yet final.
+    ...(progress.awaitingConfirmation != null && !isTerminalLegStatus(progress.status)
+      ? {
+          awaitingConfirmations: {
+            destinationChainTxHash: progress.awaitingConfirmation.destinationTxHash,
+            blockNumber: progress.awaitingConfirmation.blockNumber,
+            settledAmount: progress.awaitingConfirmation.settledAmount,
+            seenAt: new Date(progress.awaitingConfirmation.since).toISOString(),
           },
         }
       : {}),

@@ -3,3 +3,4 @@ export * from './intent-session.state';
 export * from './intent-session.commands';
 export * from './intent-session-refused.error';
 export { decideIntentSession, intentSessionDecider, intentSessionStreamId } from './intent-session.decider';
+export * from './replayed-quote-response';

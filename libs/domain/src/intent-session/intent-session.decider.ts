@@ -36,7 +36,10 @@ function claim(data: ClaimForAttempt['data'], state: IntentSessionState): Intent
   }
   const status = currentQuoteStatus(state.quote, now);
   if (status === 'expired')
-    throw new IntentSessionRefusedError('intent_session_expired', 'the quote expired; request a new quote');
+    throw new IntentSessionRefusedError(
+      'intent_session_expired',
+      `the quote expired at ${new Date(state.quote.expiresAt).toISOString()} (its expiresAt); request a new quote`,
+    );
   if (status !== 'ready') {
     throw new IntentSessionRefusedError(
       'intent_session_not_ready',

@@ -1,6 +1,7 @@
 import { deciderSpec } from '@svc/testing';
 import { type NonceCommand } from './nonce.commands';
-import { nonceDecider, nonceStreamId } from './nonce.decider';
+import { nonceBucketEvent, nonceBucketReader, nonceBucketStreamId } from './nonce-bucket';
+import { nonceDecider } from './nonce.decider';
 import { type NonceEvent } from './nonce.events';
 import { NonceRefusedError } from './nonce-refused.error';
 import { initialNonceState, nonceAvailable } from './nonce.state';
@@ -13,10 +14,6 @@ const used = (tupleHash: string, usedAt = 1000): NonceEvent => ({
 const use = (tupleHash: string, now = 2000): NonceCommand => ({ type: 'UseNonce', data: { tupleHash, now } });
 
 describe('the nonce decider', () => {
-  it('names the stream after the partner and the nonce', () => {
-    expect(nonceStreamId('p', 'nonce-aaaaaaaaaaaaaaaa')).toBe('nonce-p-nonce-aaaaaaaaaaaaaaaa');
-  });
-
   it('binds an unused nonce to the tuple', () => {
     nonce
       .given([])
@@ -50,5 +47,29 @@ describe('the nonce decider', () => {
     expect(nonceAvailable(initialNonceState, 'tuple-1')).toBe(true);
     expect(nonceAvailable(bound, 'tuple-1')).toBe(true);
     expect(nonceAvailable(bound, 'tuple-2')).toBe(false);
+  });
+});
+
+describe('nonce buckets', () => {
+  it("names a bucket after the partner's digest, the window's start (UTC) and the shard", () => {
+    expect(nonceBucketStreamId('0123456789abcdef', Date.parse('2026-11-25T10:50:00Z'), 'a')).toBe(
+      'nonce-0123456789abcdef-20261125T1050-a',
+    );
+  });
+
+  it('stores a nonce event with its nonce, and reads it back as such', () => {
+    const stored = nonceBucketEvent('nonce-aaaaaaaaaaaaaaaa', used('tuple-1'));
+    expect(stored).toEqual({
+      type: 'NonceUsed',
+      data: { nonce: 'nonce-aaaaaaaaaaaaaaaa', tupleHash: 'tuple-1', usedAt: 1000 },
+    });
+    expect(nonceBucketReader.isEvent?.(stored)).toBe(true);
+    expect(nonceBucketReader.evolve(null, stored)).toBe(stored);
+  });
+
+  it('takes a bucket event without its nonce or tuple as malformed, and knows no other type', () => {
+    expect(nonceBucketReader.isEvent?.(used('tuple-1'))).toBe(false);
+    expect(nonceBucketReader.isEvent?.({ type: 'NonceUsed', data: { nonce: 'n', usedAt: 1 } })).toBe(false);
+    expect([...(nonceBucketReader.knownEventTypes ?? [])]).toEqual(['NonceUsed']);
   });
 });

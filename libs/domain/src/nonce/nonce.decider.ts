@@ -4,9 +4,6 @@ import { type NonceEvent, nonceEventShapes } from './nonce.events';
 import { NonceRefusedError } from './nonce-refused.error';
 import { evolveNonce, initialNonceState, nonceAvailable, type NonceState } from './nonce.state';
 
-/** `nonce-<partnerId>-<nonce>`: nonces are scoped per partner. */
-export const nonceStreamId = (partnerId: string, nonce: string) => `nonce-${partnerId}-${nonce}`;
-
 /**
  * The nonce's rules: an unused nonce is bound to the tuple; the same tuple again is a retried delivery of the same
  * signed bytes and changes nothing; another tuple is refused.
@@ -22,7 +19,10 @@ export function decideNonce(command: NonceCommand, state: NonceState): NonceEven
   return state.status === 'unused' ? [{ type: 'NonceUsed', data: { tupleHash, usedAt: now } }] : [];
 }
 
-/** The nonce stream's rules, as the command seam runs them (handleCommand, aggregateStream). */
+/**
+ * One nonce's rules, over that nonce's events (its NonceUsed, taken from its partner's buckets in global order): the
+ * stores apply them (the event-store nonce store; the SQLite table's bind).
+ */
 export const nonceDecider: Decider<NonceState, NonceCommand, NonceEvent> = {
   name: 'nonce',
   initialState: initialNonceState,

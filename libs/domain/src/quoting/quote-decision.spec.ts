@@ -261,4 +261,16 @@ describe('route evaluation and selection', () => {
     expect(decideQuote(legs, false, ORDER).quoteStatus).toBe('partial_only');
     expect(decideQuote(legs, true, ORDER).selected.map((s) => s.evaluated.leg.target.id)).toEqual(['t0']);
   });
+
+  it('given every source left out (a leg without slices), then the quote is unavailable with nothing selected, never ready', () => {
+    for (const allowPartial of [false, true]) {
+      const decision = decideQuote([evaluateLeg(leg(), ORDER, [])], allowPartial, ORDER);
+      expect(decision).toMatchObject({
+        quoteStatus: 'unavailable',
+        coverageMode: 'none',
+        isFullPlan: false,
+        selected: [],
+      });
+    }
+  });
 });

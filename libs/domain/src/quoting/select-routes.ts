@@ -38,9 +38,10 @@ export function decideQuote(
   allowPartial: boolean,
   providerOrder: readonly ProviderName[],
 ): QuoteDecision {
+  // A leg left with no slice (every source left out as uneconomic) has nothing to route: no route, not a full one.
   const allLegs = legs.map((evaluated) => ({
     evaluated,
-    route: chooseRoute(evaluated.routes, providerOrder),
+    route: evaluated.leg.slices.length === 0 ? null : chooseRoute(evaluated.routes, providerOrder),
   }));
   const allFull = allLegs.every((l) => l.route?.isFullRoute === true);
   const anyCovered = allLegs.some((l) => l.route !== null);

@@ -6,4 +6,6 @@ export * from './interpret-provider-answer';
 export * from './interpret-fill';
 export * from './transaction-claim';
 export * from './delayed-legs';
+export * from './leg-deadlines';
 export * from './slice-source-tx';
+export * from './tx-finality';

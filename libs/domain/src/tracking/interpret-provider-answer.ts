@@ -9,7 +9,8 @@ import { type TrackingEvent, type TrackingState } from './tracking.state';
 export type ProviderAnswer =
   /** retryAfterMs: the provider asked to wait this long (a 429's Retry-After). */
   | { state: 'unavailable'; reason: string; retryAfterMs?: number | null }
-  | { state: 'pending'; providerStatus: string }
+  /** fillDeadlineAt: the deposit's own fill deadline (epoch ms), when the answer or the deposit names it. */
+  | { state: 'pending'; providerStatus: string; fillDeadlineAt?: number | null }
   | {
       state: 'filled';
       providerStatus: string;
@@ -17,6 +18,8 @@ export type ProviderAnswer =
       actualOutputRaw: string | null;
       /** The fill's destination action failed: `token` (if known) reached the recipient or refund address. */
       destinationActionFailed: { token: string | null } | null;
+      /** The deposit's destination actions have no reported outcome (Across `slowFilled`, N13): see `read_fill`. */
+      destinationActionUnreported?: { token: string } | null;
     }
   | {
       state: 'refunded';
@@ -24,6 +27,8 @@ export type ProviderAnswer =
       refundTxHash: string | null;
       refundChainId: number | null;
       reason: string | null;
+      /** The token the provider says it refunded in (relay `refundCurrencyData`); null: not said. */
+      refundToken?: string | null;
     }
   | { state: 'failed'; providerStatus: string; reason: string | null };
 
@@ -32,11 +37,29 @@ export type AnswerStep =
   | { kind: 'none' }
   | { kind: 'observe'; progress: LegProgress }
   /** The provider says filled: read the fill from the destination chain before anything is recorded. */
-  | { kind: 'read_fill'; fillTxHash: string | null; providerAmount: string | null }
+  | {
+      kind: 'read_fill';
+      fillTxHash: string | null;
+      providerAmount: string | null;
+      /**
+       * The deposit's destination actions have no reported outcome (N13): if the fill gave the recipient none of the
+       * target token, read this (bridged) token at the fallback recipient, as for a failed action.
+       */
+      actionFallbackToken?: string;
+    }
   /** The fill's destination action failed: read what `token` reached the recipient or refund address. */
   | { kind: 'read_other_delivery'; fillTxHash: string | null; token: string | null }
-  /** Refunded: read where the refund went (chain, token, amount) before recording it. */
-  | { kind: 'read_refund'; refundTxHash: string | null; refundChainId: number | null; reason: string };
+  /**
+   * Refunded: read where the refund went (chain, token, amount) before recording it. refundToken: the token the
+   * provider named, null when it named none (the edge then reads the deposit's own input token, else the source's).
+   */
+  | {
+      kind: 'read_refund';
+      refundTxHash: string | null;
+      refundChainId: number | null;
+      reason: string;
+      refundToken: string | null;
+    };
 
 /**
  * What one poll of a leg's provider means. A failure is final only once it stood for the provider's grace period
@@ -94,7 +117,14 @@ function stepFor(
     case 'pending':
       if (answer.providerStatus === 'waiting' && sliceSourceTx(record, sliceId) === null)
         return { kind: 'none' };
-      return { kind: 'observe', progress: { state: 'pending', providerStatus: answer.providerStatus } };
+      return {
+        kind: 'observe',
+        progress: {
+          state: 'pending',
+          providerStatus: answer.providerStatus,
+          ...(answer.fillDeadlineAt != null ? { fillDeadlineAt: answer.fillDeadlineAt } : {}),
+        },
+      };
     case 'filled':
       if (answer.destinationActionFailed)
         return {
@@ -106,6 +136,9 @@ function stepFor(
         kind: 'read_fill',
         fillTxHash: answer.destinationTxHash,
         providerAmount: answer.actualOutputRaw,
+        ...(answer.destinationActionUnreported
+          ? { actionFallbackToken: answer.destinationActionUnreported.token }
+          : {}),
       };
     case 'refunded':
       return {
@@ -113,6 +146,7 @@ function stepFor(
         refundTxHash: answer.refundTxHash,
         refundChainId: answer.refundChainId,
         reason: answer.reason ?? 'refunded by the provider',
+        refundToken: answer.refundToken ?? null,
       };
     case 'failed': {
       const since = state.legs[sliceId]?.failureSince ?? now;

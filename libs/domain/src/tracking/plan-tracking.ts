@@ -4,6 +4,7 @@ import { type FlatSlice, flattenSlices, slicePlan } from '../attempt/attempt-sli
 import { executionSeen } from '../attempt/attempt-progress';
 import { type TrackingTraits } from './tracking-traits';
 import { legDelayTimes } from './delayed-legs';
+import { legDeadlines } from './leg-deadlines';
 import { sliceSourceTx } from './slice-source-tx';
 import { hashKey, type LegSchedule, type TrackingState } from './tracking.state';
 
@@ -48,7 +49,7 @@ export function planTracking(record: AttemptRecord, state: TrackingState, input:
 
 /**
  * The earliest time from `now` on at which this attempt has work, or a deadline to enforce (the evidence deadline
- * while nothing was reported, the tracking limit); Infinity for a terminal attempt.
+ * while nothing was reported, the tracking limit, each owed leg's own deadline); Infinity for a terminal attempt.
  */
 export function nextWakeAt(
   record: AttemptRecord,
@@ -58,10 +59,15 @@ export function nextWakeAt(
   if (isTerminalAttemptStatus(record.status)) return Infinity;
   const { now } = input;
   const { evidenceDeadlineAt, preparedAt } = record.prepared;
-  const deadlines = [preparedAt + input.trackingLimitMs, ...legDelayTimes(record, input)];
+  const deadlines = [
+    preparedAt + input.trackingLimitMs,
+    ...Object.values(legDeadlines(record, input)),
+    ...legDelayTimes(record, input),
+  ];
   if (record.status === 'prepared' && record.reportIds.length === 0) deadlines.push(evidenceDeadlineAt);
   const candidates = [
     now,
+    ...(state.depositSearchRetry ? [state.depositSearchRetry.nextAt] : []),
     ...Object.values(state.hashes).map((h) => h.nextReadAt),
     ...Object.values(state.legs).flatMap((l) => [
       l.nextPollAt,
@@ -129,11 +135,24 @@ function sliceWork(
   if (provider === null || traits === null || slice.trackingContext === null) return null;
   if (sourceTx === null && !traits.pollsBeforeSourceTx) return null;
   if (!due(schedule, now, traits.minPollIntervalMs)) return null;
+  return { kind: 'poll_provider', sliceId: slice.sliceId, ...sliceDeposit(record, slice.sliceId) };
+}
+
+/**
+ * The slice's deposit as the tracker asks its provider about it: the confirmed source transaction that executed it
+ * and its position among that provider's deposits there (both null while no source transaction is known). The audit
+ * asks the same to read a settled leg's fill again.
+ */
+export function sliceDeposit(
+  record: AttemptRecord,
+  sliceId: string,
+): { sourceTxHash: string | null; depositIndex: number | null } {
+  const sourceTx = sliceSourceTx(record, sliceId);
+  const provider = flattenSlices(record.prepared).find((f) => f.slice.sliceId === sliceId)?.slice.provider;
+  if (sourceTx === null || provider == null) return { sourceTxHash: null, depositIndex: null };
   return {
-    kind: 'poll_provider',
-    sliceId: slice.sliceId,
-    sourceTxHash: sourceTx?.txHash ?? null,
-    depositIndex: sourceTx === null ? null : depositIndex(record, slice.sliceId, provider, sourceTx.callIds),
+    sourceTxHash: sourceTx.txHash,
+    depositIndex: depositIndex(record, sliceId, provider, sourceTx.callIds),
   };
 }
 
@@ -165,6 +184,7 @@ function searchDue(record: AttemptRecord, state: TrackingState, now: number): bo
     record.reportIds.length === 0 &&
     now >= record.prepared.evidenceDeadlineAt &&
     !state.depositSearched &&
+    now >= (state.depositSearchRetry?.nextAt ?? 0) &&
     !executionSeen(record)
   );
 }

@@ -11,6 +11,17 @@ export interface TrackingTraits {
   failureGraceMs: number;
   /** How long a fill usually takes once the deposit is confirmed; a leg open past it is shown `delayed`. */
   expectedFillSeconds?: number;
+  /**
+   * How long after its deposit is confirmed the provider may still fill the leg, when the deposit's own deadline was
+   * not read (no `fillDeadlineAt` recorded on the leg). Absent: the provider names none.
+   */
+  fillWindowMs?: number;
+  /**
+   * After the fill deadline, how long the provider's refund may take to arrive (across: the next bundle plus its
+   * challenge period). A leg whose deposit was seen is followed until its fill deadline plus this, even past the
+   * policy's tracking limit (issue 24 item 2).
+   */
+  refundWindowMs?: number;
 }
 
 /** The tracker's own pacing, from configuration. */
@@ -25,7 +36,10 @@ export interface TrackingPolicy {
   hashRetryMaxMs: number;
   /** A hash the node never knew for this long is given up: recorded once as unknown, never read again. */
   hashGiveUpMs: number;
-  /** No terminal outcome by preparedAt + this → failed with settlement_timeout. */
+  /**
+   * No terminal outcome by preparedAt + this → failed with settlement_timeout; except a leg its provider can still
+   * fill or refund (fillDeadline + refund window, `legDeadlines`), which is followed until then.
+   */
   trackingLimitMs: number;
   /** A leg counts as delayed this long after its expected fill time. */
   delayMarginMs: number;

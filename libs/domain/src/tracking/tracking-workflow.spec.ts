@@ -18,6 +18,10 @@ import { nextWakeAt, planTracking, type TrackingWork } from './plan-tracking';
 import { scheduleHash, hashGivenUp } from './schedule-after';
 import { DEFAULT_TRACKING_POLICY, type TrackingTraits } from './tracking-traits';
 import {
+  DEPOSIT_SEARCH_BACKOFF_MAX_MS,
+  DEPOSIT_SEARCH_BACKOFF_MIN_MS,
+  DEPOSIT_SEARCH_MAX_FAILURES,
+  depositSearchHeld,
   evolveTracking,
   initialTrackingState,
   type TrackingEvent,
@@ -209,6 +213,53 @@ describe('tracking workflow: what is due', () => {
       .then([]);
   });
 
+  it('a failed deposit search is retried with exponential backoff up to its cap, then given up (N-H1)', () => {
+    const poll = polled('s-eth', EVIDENCE_DEADLINE, { nextPollAt: EVIDENCE_DEADLINE + 3600_000 });
+    const failed = (at: number): TrackingEvent => ({ type: 'DepositSearchFailed', at });
+    const once = given([attemptPrepared], [poll, failed(EVIDENCE_DEADLINE)]);
+    expect(once.state.depositSearchRetry).toEqual({
+      failures: 1,
+      nextAt: EVIDENCE_DEADLINE + DEPOSIT_SEARCH_BACKOFF_MIN_MS,
+    });
+    once.whenPlanned(EVIDENCE_DEADLINE + DEPOSIT_SEARCH_BACKOFF_MIN_MS - 1).then([]);
+    once.whenPlanned(EVIDENCE_DEADLINE + DEPOSIT_SEARCH_BACKOFF_MIN_MS).then([{ kind: 'search_deposits' }]);
+    expect(once.wakeAt(EVIDENCE_DEADLINE + 1)).toBe(EVIDENCE_DEADLINE + DEPOSIT_SEARCH_BACKOFF_MIN_MS);
+    expect(depositSearchHeld(once.state)).toBe(true);
+
+    // Each failure doubles the wait, never beyond the cap.
+    let t = EVIDENCE_DEADLINE;
+    const events: TrackingEvent[] = [poll];
+    const waits: number[] = [];
+    for (let i = 0; i < DEPOSIT_SEARCH_MAX_FAILURES - 1; i++) {
+      events.push(failed(t));
+      const next = events.reduce(evolveTracking, initialTrackingState).depositSearchRetry!.nextAt;
+      waits.push(next - t);
+      t = next;
+    }
+    expect(waits[0]).toBe(DEPOSIT_SEARCH_BACKOFF_MIN_MS);
+    for (let i = 1; i < waits.length; i++)
+      expect(waits[i]).toBe(Math.min(2 * waits[i - 1], DEPOSIT_SEARCH_BACKOFF_MAX_MS));
+    expect(Math.max(...waits)).toBe(DEPOSIT_SEARCH_BACKOFF_MAX_MS);
+
+    // The last allowed failure ends the search: nothing is due any more and the expiry is no longer held.
+    const givenUp = given([attemptPrepared], [...events, failed(t)]);
+    expect(givenUp.state.depositSearched).toBe(true);
+    expect(givenUp.state.depositFound).toBe(false);
+    expect(depositSearchHeld(givenUp.state)).toBe(false);
+    givenUp.whenPlanned(t + DEPOSIT_SEARCH_BACKOFF_MAX_MS).then([]);
+  });
+
+  it('a deposit search that succeeds after failures clears its retry; one never tried holds nothing (N-H1)', () => {
+    const state = [
+      { type: 'DepositSearchFailed', at: EVIDENCE_DEADLINE } as TrackingEvent,
+      { type: 'DepositSearched', found: true } as TrackingEvent,
+    ].reduce(evolveTracking, initialTrackingState);
+    expect(state.depositSearchRetry).toBeNull();
+    expect(state.depositFound).toBe(true);
+    expect(depositSearchHeld(state)).toBe(false);
+    expect(depositSearchHeld(initialTrackingState)).toBe(false);
+  });
+
   it('a terminal attempt has nothing due and never wakes; an open one wakes at its next poll or deadline', () => {
     const settled = given([
       ...submittedWithSignature,
@@ -283,6 +334,36 @@ describe('tracking workflow: what an answer means', () => {
       refundTxHash: hash(9),
       refundChainId: null,
       reason: 'refunded by the provider',
+      refundToken: null,
+    });
+  });
+
+  it('a refund in a token the provider names is read in that token, not assumed the source token (N10)', () => {
+    const usdc = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
+    expect(
+      interpret({
+        state: 'refunded',
+        providerStatus: 'refund',
+        refundTxHash: hash(9),
+        refundChainId: 42161,
+        reason: 'SLIPPAGE',
+        refundToken: usdc,
+      }).step,
+    ).toEqual({
+      kind: 'read_refund',
+      refundTxHash: hash(9),
+      refundChainId: 42161,
+      reason: 'SLIPPAGE',
+      refundToken: usdc,
+    });
+  });
+
+  it("a pending answer naming the deposit's fill deadline records it with the leg (issue 24 item 2)", () => {
+    expect(
+      interpret({ state: 'pending', providerStatus: 'INPROGRESS', fillDeadlineAt: at + 3_600_000 }).step,
+    ).toEqual({
+      kind: 'observe',
+      progress: { state: 'pending', providerStatus: 'INPROGRESS', fillDeadlineAt: at + 3_600_000 },
     });
   });
 
@@ -302,6 +383,23 @@ describe('tracking workflow: what an answer means', () => {
       kind: 'read_other_delivery',
       fillTxHash: hash(900),
       token: '0x04',
+    });
+  });
+
+  it("a slow fill whose actions' outcome is unreported is read as a fill, with the bridged token to fall back on (N13)", () => {
+    const slow = {
+      state: 'filled' as const,
+      providerStatus: 'slowFilled',
+      destinationTxHash: hash(901),
+      actualOutputRaw: null,
+      destinationActionFailed: null,
+      destinationActionUnreported: { token: '0x04' },
+    };
+    expect(interpret(slow).step).toEqual({
+      kind: 'read_fill',
+      fillTxHash: hash(901),
+      providerAmount: null,
+      actionFallbackToken: '0x04',
     });
   });
 
@@ -351,12 +449,56 @@ describe('tracking workflow: what a fill read means (H2)', () => {
       { state: 'filled', destinationTxHash: hash(900), settledAmount: '99', amountBasis: 'exact' },
     ],
     [
+      // Issue 24 item 5: the provider's word alone, unless the partner accepts estimated settlement (below).
       'a chain the service cannot read',
       { basis: 'chain_unreadable' },
-      { state: 'filled', destinationTxHash: hash(900), settledAmount: '100', amountBasis: 'estimated' },
+      {
+        state: 'fill_rejected',
+        destinationTxHash: hash(900),
+        reason:
+          'the destination chain is not one this service reads (CHAINS_FILE): the provider says it filled, which alone never settles a leg unless the partner accepts estimated settlement',
+      },
     ],
   ] as const)('%s', (_name, read, expected) => {
     expect(interpretFill({ ...base, read })).toEqual(expected);
+  });
+
+  it('an estimated fill (a chain not read, a native payout the node cannot trace) claimed by another leg never settles (N6)', () => {
+    for (const read of [
+      { basis: 'chain_unreadable' },
+      { basis: 'unreadable', reason: 'untraceable' },
+    ] as const) {
+      expect(interpretFill({ ...base, read, claimedElsewhere: true })).toEqual({
+        state: 'fill_rejected',
+        destinationTxHash: hash(900),
+        reason: 'the fill is already the delivery of another leg',
+      });
+      expect(interpretFill({ ...base, read, acceptEstimated: true })).toMatchObject({
+        state: 'filled',
+        amountBasis: 'estimated',
+      });
+    }
+  });
+
+  it("a chain the service cannot read settles on the provider's word only for a partner that accepts it (issue 24 item 5)", () => {
+    const read = { basis: 'chain_unreadable' } as const;
+    // Given the partner setting off (the default), when the provider names a fill there, then it is rejected.
+    expect(interpretFill({ ...base, read })).toMatchObject({ state: 'fill_rejected' });
+    expect(interpretFill({ ...base, read, acceptEstimated: false })).toMatchObject({
+      state: 'fill_rejected',
+    });
+    // Given acceptEstimatedSettlement, then filled at the provider's figure, labelled estimated.
+    expect(interpretFill({ ...base, read, acceptEstimated: true })).toEqual({
+      state: 'filled',
+      destinationTxHash: hash(900),
+      settledAmount: '100',
+      amountBasis: 'estimated',
+    });
+    // A native payout the node cannot trace is another matter (the chain is read): unchanged, estimated.
+    expect(interpretFill({ ...base, read: { basis: 'unreadable', reason: 'untraceable' } })).toMatchObject({
+      state: 'filled',
+      amountBasis: 'estimated',
+    });
   });
 
   it('a fill already claimed by another leg, or no fill hash at all, never settles (H3)', () => {
@@ -371,6 +513,17 @@ describe('tracking workflow: what a fill read means (H2)', () => {
       state: 'fill_rejected',
       reason: 'the provider named no fill transaction',
     });
+    // Nor on the provider's word where the chain cannot be read, even for a partner that accepts estimated (H2).
+    for (const read of [
+      { basis: 'chain_unreadable' },
+      { basis: 'unreadable', reason: 'untraceable' },
+    ] as const) {
+      expect(interpretFill({ ...base, fillTxHash: null, read, acceptEstimated: true })).toEqual({
+        state: 'fill_rejected',
+        destinationTxHash: null,
+        reason: 'the provider named no fill transaction',
+      });
+    }
   });
 });
 

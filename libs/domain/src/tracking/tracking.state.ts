@@ -17,8 +17,9 @@ export interface HashSchedule {
 }
 
 /**
- * The tracking workflow's own state for one attempt: pacing only. Every fact lives in the attempt's stream; this
- * can be lost (a restart) at the cost of looking a little early.
+ * The tracking workflow's own state for one attempt: pacing only. Every fact lives in the attempt's stream. The
+ * tracker keeps it in its checkpoint (issue 24 item 2), so a restart resumes each leg's backoff, a Relay failure's
+ * grace (`failureSince`) and the deposit search's retries where they were, at most one checkpoint interval old.
  */
 export interface TrackingState {
   legs: Readonly<Record<string, LegSchedule>>;
@@ -27,6 +28,31 @@ export interface TrackingState {
   depositSearched: boolean;
   /** … and found the wallet's deposit although no evidence was reported. */
   depositFound: boolean;
+  /**
+   * The deposit search failed (a node error, a step over its budget) this many times in a row and is tried again at
+   * `nextAt`; null when it never failed or has ended. While it is set the evidence-deadline expiry is held (N-H1).
+   */
+  depositSearchRetry?: { failures: number; nextAt: number } | null;
+  /**
+   * The deposit search found the wallet's execution of the prepared calls but another open attempt of the wallet
+   * could own it too (ADR 0009): claimed for nobody; the expiry names them. Absent when none (and in older checkpoints).
+   */
+  ambiguousSources?: readonly { chainId: number; txHash: string }[];
+}
+
+/** A failed deposit search is retried after this, doubling … */
+export const DEPOSIT_SEARCH_BACKOFF_MIN_MS = 1_000;
+/** … up to this … */
+export const DEPOSIT_SEARCH_BACKOFF_MAX_MS = 60_000;
+/**
+ * … and given up after this many failures in a row (about 4 minutes of retries): the search counts as done and found
+ * nothing, so an attempt without evidence expires.
+ */
+export const DEPOSIT_SEARCH_MAX_FAILURES = 8;
+
+/** The deposit search failed and will be tried again: the evidence-deadline expiry waits for it. */
+export function depositSearchHeld(state: TrackingState): boolean {
+  return !state.depositSearched && (state.depositSearchRetry ?? null) !== null;
 }
 
 export const initialTrackingState: TrackingState = {
@@ -34,6 +60,7 @@ export const initialTrackingState: TrackingState = {
   hashes: {},
   depositSearched: false,
   depositFound: false,
+  depositSearchRetry: null,
 };
 
 /** What the tracker decided about its pacing; each carries the resulting schedule. */
@@ -45,7 +72,50 @@ export type TrackingEvent =
    */
   | { type: 'LegHinted'; sliceId: string; at: number }
   | { type: 'HashScheduled'; key: string; schedule: HashSchedule | null }
-  | { type: 'DepositSearched'; found: boolean };
+  /** `ambiguous`: what it found but could not attribute (ADR 0009), kept for the expiry to say so. */
+  | { type: 'DepositSearched'; found: boolean; ambiguous?: readonly { chainId: number; txHash: string }[] }
+  /** A deposit search step failed at `at`: retried with backoff, given up after DEPOSIT_SEARCH_MAX_FAILURES. */
+  | { type: 'DepositSearchFailed'; at: number };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * Whether a value read back from a checkpoint is a TrackingState this build can use (an earlier build wrote none; a
+ * damaged one is ignored: the attempt is then paced from scratch, as before).
+ */
+export function isTrackingState(value: unknown): value is TrackingState {
+  if (!isObject(value) || !isObject(value.legs) || !isObject(value.hashes)) return false;
+  const legsOk = Object.values(value.legs).every(
+    (l) =>
+      isObject(l) &&
+      isTime(l.nextPollAt) &&
+      isTime(l.delayMs) &&
+      (l.lastPollAt === null || isTime(l.lastPollAt)) &&
+      (l.failureSince === null || isTime(l.failureSince)),
+  );
+  const hashesOk = Object.values(value.hashes).every(
+    (h) => isObject(h) && isTime(h.firstTriedAt) && isTime(h.nextReadAt) && isTime(h.delayMs),
+  );
+  const retry = value.depositSearchRetry;
+  const retryOk =
+    retry === undefined ||
+    retry === null ||
+    (isObject(retry) && isTime(retry.failures) && isTime(retry.nextAt));
+  return (
+    legsOk &&
+    hashesOk &&
+    retryOk &&
+    (value.ambiguousSources === undefined ||
+      (Array.isArray(value.ambiguousSources) &&
+        value.ambiguousSources.every(
+          (a) => isObject(a) && isTime(a.chainId) && typeof a.txHash === 'string',
+        ))) &&
+    typeof value.depositSearched === 'boolean' &&
+    typeof value.depositFound === 'boolean'
+  );
+}
 
 export const hashKey = (chainId: number, txHash: string) => `${chainId}:${txHash.toLowerCase()}`;
 
@@ -69,7 +139,24 @@ export function evolveTracking(state: TrackingState, event: TrackingEvent): Trac
       return { ...state, hashes: event.schedule === null ? rest : { ...rest, [event.key]: event.schedule } };
     }
     case 'DepositSearched':
-      return { ...state, depositSearched: true, depositFound: state.depositFound || event.found };
+      return {
+        ...state,
+        depositSearched: true,
+        depositFound: state.depositFound || event.found,
+        depositSearchRetry: null,
+        ...((event.ambiguous ?? []).length > 0 ? { ambiguousSources: [...event.ambiguous!] } : {}),
+      };
+    case 'DepositSearchFailed': {
+      if (state.depositSearched) return state;
+      const failures = (state.depositSearchRetry?.failures ?? 0) + 1;
+      if (failures >= DEPOSIT_SEARCH_MAX_FAILURES)
+        return { ...state, depositSearched: true, depositSearchRetry: null };
+      const delay = Math.min(
+        DEPOSIT_SEARCH_BACKOFF_MIN_MS * 2 ** (failures - 1),
+        DEPOSIT_SEARCH_BACKOFF_MAX_MS,
+      );
+      return { ...state, depositSearchRetry: { failures, nextAt: event.at + delay } };
+    }
     default:
       // Kept in memory only, never stored: still, an event it does not know changes nothing.
       return state;

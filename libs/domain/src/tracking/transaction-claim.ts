@@ -8,12 +8,50 @@ import { type Decider, storedEventShapes } from '@svc/contract';
 export const transactionClaimStreamId = (chainId: number, txHash: string) =>
   `txclaim-${chainId}-${txHash.toLowerCase()}`;
 
-export type ClaimRole =
-  { role: 'source'; attemptId: string } | { role: 'fill'; attemptId: string; sliceId: string };
+/**
+ * One claim per (chain, fill transaction, deposit) (issue 24 item 1): a relayer's `multicall` or the CCTP finalizer's
+ * batch fills several deposits in one transaction, each leg owns only its own deposit's delivery. `depositKey` is the
+ * provider's identity of the deposit as its fill record names it (`FillRecordFinding.depositKey`), or `FALLBACK_DEPOSIT_KEY` when no
+ * record names it and the transaction holds a single delivery to the recipient.
+ */
+export const fillClaimStreamId = (chainId: number, txHash: string, depositKey: string) =>
+  `${transactionClaimStreamId(chainId, txHash)}-dep-${depositKey.toLowerCase()}`;
 
-/** The owner as stored: `source:<attemptId>` or `fill:<attemptId>:<sliceId>`. */
+/**
+ * The owner a per-deposit fill claim writes into the transaction's own claim stream (once, first come): the
+ * transaction is a fill whose deliveries are claimed per deposit. A source claim then finds it taken (a fill is no
+ * attempt's source), and a build from before per-deposit claims reads it as another leg's fill, so it never
+ * settles a leg with the whole transaction's transfers (the N1 defect) once this build has attributed one.
+ */
+export const PER_DEPOSIT_FILLS_OWNER = 'fills';
+
+export type ClaimRole =
+  | { role: 'source'; attemptId: string }
+  | { role: 'fill'; attemptId: string; sliceId: string }
+  /** The transaction is a fill whose deliveries are claimed per deposit (`PER_DEPOSIT_FILLS_OWNER`). */
+  | { role: 'fills' };
+
+/** The owner as stored: `source:<attemptId>`, `fill:<attemptId>:<sliceId>` or `fills`. */
 export function claimOwner(claim: ClaimRole): string {
-  return claim.role === 'source' ? `source:${claim.attemptId}` : `fill:${claim.attemptId}:${claim.sliceId}`;
+  switch (claim.role) {
+    case 'source':
+      return `source:${claim.attemptId}`;
+    case 'fill':
+      return `fill:${claim.attemptId}:${claim.sliceId}`;
+    case 'fills':
+      return PER_DEPOSIT_FILLS_OWNER;
+  }
+}
+
+/**
+ * Whether a fill leg may take a per-deposit claim, given who holds the transaction's own claim stream after this
+ * build wrote `PER_DEPOSIT_FILLS_OWNER` there (first come). `PER_DEPOSIT_FILLS_OWNER` or the leg's own legacy whole-tx
+ * claim (an earlier build claimed it for this very leg): yes. A source claim (the transaction is an attempt's
+ * source, not a provider's fill) or another leg's legacy whole-tx claim (an earlier build settled that leg with every
+ * transfer of the transaction, ours included): no, the transaction is taken.
+ */
+export function fillClaimOpen(txOwner: string | null, claim: ClaimRole & { role: 'fill' }): boolean {
+  return txOwner === null || txOwner === PER_DEPOSIT_FILLS_OWNER || txOwner === claimOwner(claim);
 }
 
 /** The attempt a stored owner names. */
@@ -57,3 +95,6 @@ export const transactionClaimDecider: Decider<
       ? [{ type: 'TransactionClaimed', data: { ...command.data, txHash: command.data.txHash.toLowerCase() } }]
       : [],
 };
+
+// The attribution of a fill to a deposit, whose key these claims take (kept beside them).
+export * from './attribute-fill';

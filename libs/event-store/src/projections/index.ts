@@ -15,7 +15,12 @@ export {
   projectedEvents,
 } from './projected-events';
 export { isRecord, perReadModelDb, projection, type Projection, type ReadModelDb } from './projection';
-export { ProjectionRunner, type ProjectionRunnerOptions, type ProjectionStats } from './projection-runner';
+export {
+  ProjectionRunner,
+  type ProjectionRunnerOptions,
+  projectionsCatchingUp,
+  type ProjectionStats,
+} from './projection-runner';
 export { openReadModelDatabase } from './read-model-database';
 export { READ_MODELS } from './read-models.token';
 export {

@@ -8,7 +8,7 @@ import {
   type QuarantinedEvent,
   quarantinedEvent,
 } from './classify-event';
-import { type Projection, type ReadModelDb } from './projection';
+import { perReadModelDb, type Projection, type ReadModelDb } from './projection';
 
 export interface ProjectionRunnerOptions {
   /** A background catch-up this often (after `start()`), so a `fresh()` seldom has much to read. */
@@ -41,6 +41,18 @@ interface PageTally {
 /** An evolve threw on the fast path: the page is undone and applied again event by event. */
 class IsolateEvents extends Error {}
 
+/** The started runners of each read-model database: what /readyz asks whether they caught up (N-L7). */
+const startedRunners = perReadModelDb(() => new Set<ProjectionRunner>());
+
+/**
+ * The projections on this read-model database that were started in this process and have not finished a catch-up
+ * since (a new replica rebuilding an index, a restart reading what came after its checkpoint): a query of theirs would
+ * wait for that catch-up first. Empty once each has caught up once.
+ */
+export function projectionsCatchingUp(db: ReadModelDb): string[] {
+  return [...startedRunners(db)].filter((r) => !r.caughtUp).map((r) => r.name);
+}
+
 /**
  * Runs one projection on any store, checkpointed: reads the log after the projection's checkpoint (in pages, each
  * page's writes and the new checkpoint in one transaction of the read-model database), so a restart resumes where it
@@ -56,6 +68,7 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private applied = 0;
+  private caughtUpOnce = false;
   /** The step every reader of the log shares: upcast, type, guard (classifyEvent), counted and told once kept. */
   private readonly classifier: EventClassifier<E>;
   private readonly statements;
@@ -110,6 +123,7 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
   /** The first catch-up, and the background ones. */
   start(): void {
     if (this.stopped || this.timer) return;
+    startedRunners(this.db).add(this);
     this.timer = setInterval(() => {
       if (this.running === null) this.fresh().catch((err) => this.warnFailed(err));
     }, this.options.refreshMs);
@@ -120,6 +134,7 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
   /** No further catch-up; resolves once the one in flight (if any) ended. */
   async stop(): Promise<void> {
     this.stopped = true;
+    startedRunners(this.db).delete(this);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await Promise.allSettled([this.running, this.queued]);
@@ -140,6 +155,16 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
         return this.fresh();
       });
     return this.queued;
+  }
+
+  /** Whether a catch-up ended in this process: every event recorded before it began is applied. */
+  get caughtUp(): boolean {
+    return this.caughtUpOnce;
+  }
+
+  /** The projection's name (`attempt-lookups`, `webhook-events`). */
+  get name(): string {
+    return this.projection.name;
   }
 
   /** The checkpoint: every event of its streams up to here is applied (undefined: none yet). */
@@ -190,7 +215,10 @@ export class ProjectionRunner<E extends StreamEvent = StreamEvent> {
       // which is then applied again with a savepoint around each event, so only that event is quarantined.
       let outcome = this.applyPage(from, to, page.events, false);
       if (outcome === 'isolate') outcome = this.applyPage(from, to, page.events, true);
-      if (outcome === 'applied' && page.events.length < this.pageSize) return;
+      if (outcome === 'applied' && page.events.length < this.pageSize) {
+        this.caughtUpOnce = true;
+        return;
+      }
     }
   }
 

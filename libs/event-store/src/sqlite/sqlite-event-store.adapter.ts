@@ -26,6 +26,9 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
 }
 
+/** Ends probeWrite's transaction: better-sqlite3 rolls back a transaction whose function throws. */
+class ProbeRolledBack extends Error {}
+
 // Expired rows are deleted during appends, at most this often: reads already hide them.
 const PRUNE_INTERVAL_MS = 1000;
 const NO_LIMIT = -1;
@@ -161,6 +164,31 @@ export class SqliteEventStore implements port.EventStore, port.StreamTruncation 
 
   ping(): Promise<void> {
     return this.lifecycle.run(() => void this.statements.ping.get());
+  }
+
+  /**
+   * A write that needs new pages, rolled back: it fails as an append would when the file cannot grow (SQLITE_FULL:
+   * a full disk, max_page_count), is read-only or stays locked, and leaves nothing behind (nothing reaches the WAL).
+   */
+  probeWrite(): Promise<void> {
+    return this.lifecycle.run(() => {
+      const pageSize = this.db.pragma('page_size', { simple: true }) as number;
+      try {
+        this.db
+          .transaction(() => {
+            this.statements.probeWrite.run(`$write-probe-${'x'.repeat(2 * pageSize)}`);
+            throw new ProbeRolledBack();
+          })
+          .immediate();
+      } catch (error) {
+        if (!(error instanceof ProbeRolledBack)) throw error;
+      }
+    });
+  }
+
+  /** A PRAGMA on this store's own connection (operators' tools and tests: `max_page_count`, `page_count`...). */
+  pragma(source: string, options?: Database.PragmaOptions): unknown {
+    return this.db.pragma(source, options);
   }
 
   close(): Promise<void> {

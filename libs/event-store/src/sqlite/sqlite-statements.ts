@@ -29,6 +29,8 @@ export class SqliteStatements {
   readonly selectCheckpoint;
   readonly upsertCheckpoint;
   readonly ping;
+  /** A row no reader sees: probeWrite inserts it and rolls back. */
+  readonly probeWrite;
   private readonly pages = new Map<number, PageStatement>();
 
   constructor(private readonly db: Database.Database) {
@@ -79,6 +81,9 @@ export class SqliteStatements {
        ON CONFLICT (subscription_id) DO UPDATE SET position = excluded.position`,
     );
     this.ping = db.prepare<[], { ok: number }>('SELECT 1 AS ok');
+    this.probeWrite = db.prepare<[string]>(
+      'INSERT INTO checkpoints (subscription_id, position) VALUES (?, 0)',
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { type ExecutionCall } from '@svc/domain';
-import { decodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, maxUint256, toFunctionSelector, type Address, type Hex } from 'viem';
 import { InvalidQuotedExecutionError } from './invalid-quoted-execution.error';
 import { sameAddress } from './same-address';
 
@@ -55,10 +55,18 @@ export function checkedApproval(call: ExecutionCall): { token: Address; spender:
   return { token: approval.token as Address, spender: approval.spender as Address, amount };
 }
 
-function decodeApprove(data: Hex): { spender: Address; amount: bigint } | null {
+/** ERC-20 `approve(address,uint256)`, hashed once: viem's decodeFunctionData hashes every ABI signature per call. */
+const APPROVE_SELECTOR = toFunctionSelector('approve(address,uint256)');
+
+/** The spender and amount of `approve(address,uint256)` calldata, or null for any other call. */
+export function decodeApprove(data: Hex): { spender: Address; amount: bigint } | null {
+  if (data.slice(0, 10).toLowerCase() !== APPROVE_SELECTOR) return null;
   try {
-    const decoded = decodeFunctionData({ abi: erc20Abi, data });
-    return decoded.functionName === 'approve' ? { spender: decoded.args[0], amount: decoded.args[1] } : null;
+    const [spender, amount] = decodeAbiParameters(
+      [{ type: 'address' }, { type: 'uint256' }],
+      `0x${data.slice(10)}`,
+    );
+    return { spender, amount };
   } catch {
     return null;
   }

@@ -10,13 +10,18 @@ import { slicePreview, type PreviewSource } from './slice-preview';
  * A provider slice on its source chain, with its stored calls (approvals still to be planned) and the source
  * amount it moves (no approval is built for more).
  */
-export type SliceWork = Omit<QuoteDraft, 'calls'> & { stored: readonly ExecutionCall[]; amount: bigint };
+export type SliceWork = Omit<QuoteDraft, 'calls'> & {
+  stored: readonly ExecutionCall[];
+  amount: bigint;
+  /** The request's source this slice moves (what a quote's source gas is reckoned per). */
+  sourceIndex: number;
+};
 
 /** What one source chain executes: the provider slices in plan order, then the no-op transfers. */
 export interface ChainWork {
   chainId: number;
   slices: SliceWork[];
-  noops: QuoteDraft[];
+  noops: (QuoteDraft & { sourceIndex: number })[];
 }
 
 /** No-op transfers are ours, not a provider's. */
@@ -59,6 +64,7 @@ export function collectChainWork(input: ChainActionsInput): ChainWork[] {
         outputTargetId: leg.targetId,
         stored: slice.calls,
         amount,
+        sourceIndex: slice.sourceIndex,
         preview: preview(slice.provider, source, amount, BigInt(slice.expectedOutputRaw)),
       });
     }
@@ -73,6 +79,7 @@ export function collectChainWork(input: ChainActionsInput): ChainWork[] {
         provider: DIRECT_PROVIDER,
         outputTargetId: leg.targetId,
         calls: [noopTransfer(noop, input.recipient)],
+        sourceIndex: noop.sourceIndex,
         // The slice already is the target token: it delivers exactly its own amount.
         preview: preview(DIRECT_PROVIDER, source, amount, amount),
       });

@@ -22,6 +22,17 @@ export async function planApprovals(
   return bySlice;
 }
 
+/**
+ * The approvals planApprovals builds when the wallet has no allowance for any pair (a first consolidation): exactly
+ * one `approve(spender, total)` per pair, at its first slice, no reset. `needs` is approvalNeeds of the same slices.
+ */
+export function approvalsFromZero(needs: readonly ApprovalNeed[], sliceCount: number): DraftCall[][] {
+  const bySlice = Array.from({ length: sliceCount }, (): DraftCall[] => []);
+  for (const { token, spender, total, firstSlice } of needs)
+    bySlice[firstSlice].push(builtApprove(token, spender, total));
+  return bySlice;
+}
+
 async function approvalCalls(
   client: Client,
   wallet: Address,

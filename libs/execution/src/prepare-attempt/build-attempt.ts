@@ -9,7 +9,7 @@ import {
   sliceFees,
 } from '@svc/domain';
 import { type Address } from 'viem';
-import { buildChainActions } from '../chain-actions';
+import { buildChainActions, legTargets } from '../chain-actions';
 import { type ExecutionOptions } from '../execution.options';
 import { type PrepareAttempt } from './prepare-attempt.command';
 
@@ -26,21 +26,14 @@ export async function buildAttempt(input: {
   const now = command.now;
   const wallet = quote.request.walletAddress as Address;
   const recipient = quote.request.recipient as Address;
-  const targets = (quote.request.target ? [quote.request.target] : quote.request.targets).map((t) => ({
-    targetId: t.id,
-    chainId: t.chainId,
-    address: t.address,
-    symbol: t.targetToken.symbol ?? '',
-    decimals: t.targetToken.decimals,
-  }));
-  const legTargets = legs.map((leg) => targets.find((t) => t.targetId === leg.targetId)!);
   const walletContext = command.body.walletContext ?? null;
+  const targets = legTargets(quote.request, legs);
   const chainActions = await buildChainActions(
     {
       wallet,
       recipient,
       legs,
-      targets: legTargets,
+      targets,
       sources: quote.request.sources,
       chainName: (chainId) =>
         input.chains.has(chainId) ? input.chains.config(chainId).name : `chain ${chainId}`,
@@ -78,7 +71,7 @@ export async function buildAttempt(input: {
     evidenceDeadlineAt: deadlines.evidenceDeadlineAt,
     chainActions,
     walletAuthorization,
-    legs: legs.map((leg, legIndex) => toAttemptLeg(leg, legIndex, legTargets[legIndex], quote)),
+    legs: legs.map((leg, legIndex) => toAttemptLeg(leg, legIndex, targets[legIndex], quote)),
     walletContext,
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type PrepareResponse } from '@svc/contract';
+import { attemptIdFor, type PrepareResponse } from '@svc/contract';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import {
   type AttemptEvent,
@@ -12,6 +12,8 @@ import {
   IntentSessionRefusedError,
   type IntentSessionState,
   intentSessionStreamId,
+  providerDeadlineFloor,
+  walletAttemptsStreamId,
 } from '@svc/domain';
 import {
   aggregateStream,
@@ -24,7 +26,6 @@ import {
 import { type BusReply, type FeatureRefusal, type MessagePattern } from '@svc/messaging';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
 import { EXECUTION_OPTIONS, type ExecutionOptions } from '../execution.options';
-import { attemptIdFor } from './attempt-id';
 import { buildAttempt } from './build-attempt';
 import { type CheckPreconditions } from './check-preconditions.command';
 import { type PrepareAttempt } from './prepare-attempt.command';
@@ -73,6 +74,7 @@ export class PrepareAttemptService {
         quotedAt: state.quote.quotedAt,
         now,
         maxAgeMs: this.options.quoteFreshnessSeconds * 1000,
+        deadlineFloor: providerDeadlineFloor(now, this.options),
       },
       5_000,
     );
@@ -96,6 +98,20 @@ export class PrepareAttemptService {
       );
       if (lost) return { ok: false, ...lost };
     }
+    // The wallet's attempts, before the attempt's own stream: an attempt that exists is always seen by the deposit
+    // searches of this wallet's other attempts, which claim no transaction it could own too (ADR 0009, N-M6).
+    const walletStream = walletAttemptsStreamId(prepared.wallet);
+    await this.store.append(
+      walletStream,
+      [
+        {
+          id: eventIdFrom(walletStream, attemptId),
+          type: 'WalletAttemptRegistered',
+          data: { attemptId, preparedAt: prepared.preparedAt },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
     const event: AttemptEvent = { type: 'AttemptPrepared', data: prepared };
     try {
       await this.store.append(

@@ -49,7 +49,7 @@ const quote = (over: Partial<ProviderQuote> = {}): ProviderQuote => ({
     },
   ],
   providerRequestId: 'req-1',
-  validUntil: NOW + 30_000,
+  validUntil: NOW + 3_600_000,
   trackingContext: { provider: 'relay', requestId: 'req-1', originChainId: 1, destinationChainId: 8453 },
   appFee: null,
   ...over,
@@ -84,12 +84,13 @@ const down = (reason: string): QuoteResult => ({
     providerCode: null,
   },
 });
-const freshness = { quotedAt: NOW - 10_000, now: NOW, maxAgeMs: 120_000 };
+/** The signable window (30 s) plus execution time (30 s): a provider deadline before it is too short. */
+const freshness = { quotedAt: NOW - 10_000, now: NOW, maxAgeMs: 120_000, deadlineFloor: NOW + 60_000 };
 
 describe('requoteStaleSlices', () => {
-  it('keeps a slice whose quote is still valid, asking nobody', async () => {
+  it('keeps a slice whose quote holds past the signable window plus execution time, asking nobody', async () => {
     const { asks, adapters } = scripted(down('unused'));
-    const legs = [leg(NOW + 1)];
+    const legs = [leg(NOW + 60_000)];
     expect(await requoteStaleSlices(legs, adapters, freshness, 1000)).toEqual({ ok: true, legs });
     expect(asks).toEqual([]);
   });
@@ -119,6 +120,31 @@ describe('requoteStaleSlices', () => {
       ok: false,
       message: "relay's fresh quote would deliver less than the quoted minimum; request a new quote",
     });
+  });
+
+  it('quotes again a slice whose provider deadline ends before the signable window plus execution time', async () => {
+    // The black-box case of issue 24: still valid now, but a wallet signing at second 29 would miss it.
+    const fresh = quote({ providerRequestId: 'req-2', validUntil: NOW + 3_600_000 });
+    const { asks, adapters } = scripted({ ok: true, quote: fresh });
+    const result = await requoteStaleSlices([leg(NOW + 30_000)], adapters, freshness, 1000);
+    expect(asks).toEqual([asked]);
+    expect(result.ok && result.legs[0].slices[0]).toMatchObject({
+      providerRequestId: 'req-2',
+      validUntil: NOW + 3_600_000,
+    });
+  });
+
+  it('refuses a slice whose fresh quote still ends before the signable window plus execution time', async () => {
+    const { adapters } = scripted({ ok: true, quote: quote({ validUntil: NOW + 30_000 }) });
+    expect(await requoteStaleSlices([leg(NOW + 30_000)], adapters, freshness, 1000)).toEqual({
+      ok: false,
+      message:
+        "relay's quote holds only 30 s, less than the signable window plus execution time (60 s) a wallet needs; request a new quote",
+    });
+    // Even a quote renewed for age alone.
+    const aged = scripted({ ok: true, quote: quote({ validUntil: NOW + 59_999 }) });
+    const old = { ...freshness, quotedAt: NOW - 120_000 };
+    expect(await requoteStaleSlices([leg(null)], aged.adapters, old, 1000)).toMatchObject({ ok: false });
   });
 
   it('refuses when the provider cannot quote again', async () => {

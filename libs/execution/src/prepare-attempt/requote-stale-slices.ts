@@ -9,19 +9,22 @@ import {
 export type RequoteResult = { ok: true; legs: QuotedLegExecution[] } | { ok: false; message: string };
 
 /**
- * Prepare never hands out calls a provider will reject: a slice whose provider quote is past the provider's own
- * validity, or older than the freshness limit, is quoted again with the very same parameters, and used only if its minimum output is not below the
- * minimum the partner was shown. Otherwise the partner has to quote again (409 quote_changed).
+ * Prepare never hands out calls a provider will reject: a slice whose provider quote stops holding before
+ * `deadlineFloor` (the end of the signable window plus execution time: a wallet signing inside the window must still
+ * be able to deposit), or is older than the freshness limit, is quoted again with the very same parameters, and used
+ * only if its minimum output is not below the minimum the partner was shown and it holds until `deadlineFloor`.
+ * Otherwise the partner has to quote again (409 quote_changed).
  */
 export async function requoteStaleSlices(
   legs: QuotedLegExecution[],
   adapters: Record<RoutableProvider, ProviderAdapter>,
-  freshness: { quotedAt: number; now: number; maxAgeMs: number },
+  freshness: { quotedAt: number; now: number; maxAgeMs: number; deadlineFloor: number },
   timeoutMs: number,
 ): Promise<RequoteResult> {
-  const { now } = freshness;
+  const { now, deadlineFloor } = freshness;
+  const tooShort = (validUntil: number | null) => validUntil !== null && validUntil < deadlineFloor;
   const stale = (slice: QuotedSliceExecution) =>
-    (slice.validUntil !== null && slice.validUntil <= now) || now - freshness.quotedAt >= freshness.maxAgeMs;
+    tooShort(slice.validUntil) || now - freshness.quotedAt >= freshness.maxAgeMs;
   const refreshed: QuotedLegExecution[] = [];
   for (const leg of legs) {
     const slices: QuotedSliceExecution[] = [];
@@ -44,6 +47,14 @@ export async function requoteStaleSlices(
         return {
           ok: false,
           message: `${slice.provider}'s fresh quote would deliver less than the quoted minimum; request a new quote`,
+        };
+      }
+      if (tooShort(q.validUntil)) {
+        const holds = Math.max(0, Math.floor((q.validUntil! - now) / 1000));
+        const needs = Math.ceil((deadlineFloor - now) / 1000);
+        return {
+          ok: false,
+          message: `${slice.provider}'s quote holds only ${holds} s, less than the signable window plus execution time (${needs} s) a wallet needs; request a new quote`,
         };
       }
       slices.push({ ...slice, ...storedQuote(q), provider: slice.provider });

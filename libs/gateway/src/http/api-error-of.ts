@@ -35,7 +35,7 @@ export function apiErrorOf(exception: unknown, method: string, rawUrl: string): 
         headers: { Allow: allowed.join(', ') },
       });
     }
-    return new ApiError('route_not_found', `no endpoint ${method} ${path}`);
+    return new ApiError('route_not_found', `no endpoint ${method} ${path}${prefixHint(method, path)}`);
   }
   // Fastify refuses a Content-Type that is no media type before any route runs.
   if (status === 415) return unsupportedMediaType();
@@ -47,4 +47,17 @@ export function apiErrorOf(exception: unknown, method: string, rawUrl: string): 
     byStatus[status] ?? 'internal_error',
     byStatus[status] ? exception.message : 'an unexpected error occurred',
   );
+}
+
+/**
+ * A known route asked for without the API prefix (`GET /ping`, as a newcomer types it): the message names the path
+ * that exists (issue 25 item 2). Empty otherwise.
+ */
+function prefixHint(method: string, path: string): string {
+  if (path.startsWith(`${API_PREFIX}/`) || !path.startsWith('/')) return '';
+  const prefixed = `${API_PREFIX}${path}`;
+  const allowed = allowedMethods(prefixed);
+  if (allowed.length === 0) return '';
+  const shown = allowed.includes(method) ? method : allowed[0];
+  return `: the API's paths start with ${API_PREFIX} (${shown} ${prefixed.replace(/\/$/, '')})`;
 }

@@ -5,19 +5,24 @@ import { type FastifyServerOptions, type onRequestHookHandler, type onResponseHo
 import { type Logger } from '@svc/platform';
 import { notedRateLimit } from '../rate-limit/rate-limit-headers';
 import { throttleUnauthenticated } from '../rate-limit/unauthenticated-throttle';
+import { closeConnectionsWhenClosing } from './close-connections-when-closing';
 import { accessLog } from './access-log.hook';
 import { ApiError } from './api-error';
 import { apiErrorOf } from './api-error-of';
 import { apiVersionHeader } from './api-version.hook';
 import { clientErrorHandler } from './client-error';
+import { BodyBudget, DEFAULT_BODY_BUDGET_LIMITS } from './body-budget';
+import { checkBeforeBody } from './check-before-body';
 import { capConnections } from './connection-cap';
 import { httpMetrics } from './http-metrics.hook';
 import { serveOpenApi } from './openapi-routes';
+import { cutStalledReaders } from './stalled-readers';
 import { acceptRawBodies } from './raw-body.parser';
 import { requestSpans } from './request-span.hook';
 import { sendErrorResponse } from './send-error-response';
+import { trustedPeer } from './trusted-peer';
 
-/** The server's defences against slow or many clients (README "Configuration", `HTTP_*`, `MAX_CONNECTIONS`). */
+/** The server's defences against slow or many clients (docs/operations/configuration.md, `HTTP_*`, `MAX_CONNECTIONS`). */
 export interface HttpServerLimits {
   /** The request line and headers must arrive within this (HTTP_HEADERS_TIMEOUT_MS). */
   headersTimeoutMs: number;
@@ -25,15 +30,43 @@ export interface HttpServerLimits {
   requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs: number;
+  /**
+   * A connection whose client does not read what waits to be sent to it for this long is closed
+   * (HTTP_SEND_TIMEOUT_MS): a slow reader. A slow writer is cut by the headers and request timeouts.
+   */
+  sendTimeoutMs: number;
   /** Connections held open at once; one more is answered 503 connection_limit_reached (MAX_CONNECTIONS). */
   maxConnections: number;
+  /**
+   * Connections one client address (IPv6: its /64) holds open at once; one more is answered 429
+   * client_connection_limit_reached (MAX_CONNECTIONS_PER_CLIENT). Not applied to a trusted proxy (TRUST_PROXY).
+   */
+  maxConnectionsPerClient: number;
+  /**
+   * Connections one client address opens a second, in bursts of twice as many; one more is answered 429
+   * client_connection_limit_reached at connect (MAX_NEW_CONNECTIONS_PER_CLIENT_PER_SECOND). Not applied to a trusted
+   * proxy.
+   */
+  maxNewConnectionsPerClientPerSecond: number;
+  /** Request-body bytes held at once, all clients together; past it 503 body_limit_reached (MAX_BODY_BYTES_IN_FLIGHT). */
+  maxBodyBytesInFlight: number;
+  /**
+   * Request-body bytes one client address holds at once; past it 429 client_body_limit_reached
+   * (MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT).
+   */
+  maxBodyBytesInFlightPerClient: number;
 }
 
 export const DEFAULT_HTTP_SERVER_LIMITS: HttpServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 72_000,
+  sendTimeoutMs: 30_000,
   maxConnections: 10_000,
+  maxConnectionsPerClient: 256,
+  maxNewConnectionsPerClientPerSecond: 100,
+  maxBodyBytesInFlight: DEFAULT_BODY_BUDGET_LIMITS.totalBytes,
+  maxBodyBytesInFlightPerClient: DEFAULT_BODY_BUDGET_LIMITS.perClientBytes,
 };
 
 export interface HttpEdgeOptions {
@@ -54,6 +87,8 @@ export interface HttpEdgeOptions {
    * every client one address, and one client's failures would throttle them all. Default: none.
    */
   trustProxy?: false | number | string[];
+  /** The clock authentication headers are checked against before a body is read (the gateway's); default Date.now. */
+  now?: () => number;
 }
 
 /** Path parameters as long as the request line allows (Node's 16 KiB header limit), as before Fastify. */
@@ -96,7 +131,18 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
     skipMiddie: true,
   });
   const fastify = adapter.getInstance();
-  capConnections(fastify.server, limits.maxConnections, { apiVersionHeader: options.apiVersionHeader });
+  capConnections(
+    fastify.server,
+    {
+      max: limits.maxConnections,
+      perClient: limits.maxConnectionsPerClient,
+      newPerClientPerSecond: limits.maxNewConnectionsPerClientPerSecond,
+      sharedPeer: trustedPeer(options.trustProxy ?? false),
+    },
+    { apiVersionHeader: options.apiVersionHeader },
+  );
+  cutStalledReaders(fastify.server, limits.sendTimeoutMs);
+  closeConnectionsWhenClosing(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -109,6 +155,8 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
       logger: options.logger,
       trustsProxy: (options.trustProxy ?? false) !== false,
     });
+    // After the throttle, which answers a spent budget before anything else is looked at.
+    checkBeforeBody(fastify, options.now ?? Date.now);
     serveOpenApi(fastify);
   }
   // After the throttle's own onSend, which notes the fields of a 401.
@@ -119,7 +167,14 @@ export function createHttpEdge(options: HttpEdgeOptions): FastifyAdapter {
   // Before the access log and metrics hooks, so that the access-log line carries the request's trace id.
   if (options.apiVersionHeader) requestSpans(fastify);
   for (const hook of onResponse) fastify.addHook('onResponse', hook);
-  acceptRawBodies(fastify, options.maxBodyBytes);
+  acceptRawBodies(
+    fastify,
+    options.maxBodyBytes,
+    new BodyBudget({
+      perClientBytes: limits.maxBodyBytesInFlightPerClient,
+      totalBytes: limits.maxBodyBytesInFlight,
+    }),
+  );
   return adapter;
 }
 

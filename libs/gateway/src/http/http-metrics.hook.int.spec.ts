@@ -7,10 +7,10 @@ type Labels = { method: string; route: string; status: string };
 
 /** Observations per label set; the registry is shared with other tests, so assertions are on deltas. */
 async function counts(): Promise<Map<string, number>> {
-  const metric = await (register.getSingleMetric('http_request_duration_seconds') as Histogram).get();
+  const metric = await (register.getSingleMetric('intent_http_request_duration_seconds') as Histogram).get();
   const byLabels = new Map<string, number>();
   for (const v of metric.values)
-    if (v.metricName === 'http_request_duration_seconds_count') {
+    if (v.metricName === 'intent_http_request_duration_seconds_count') {
       const { method, route, status } = v.labels as Labels;
       byLabels.set(`${method} ${route} ${status}`, v.value);
     }

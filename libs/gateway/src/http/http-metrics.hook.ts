@@ -4,10 +4,10 @@ import { registeredMetric } from '@svc/platform';
 import { routeTemplate } from './route-table';
 
 const httpRequestDuration = registeredMetric(
-  'http_request_duration_seconds',
+  'intent_http_request_duration_seconds',
   () =>
     new Histogram({
-      name: 'http_request_duration_seconds',
+      name: 'intent_http_request_duration_seconds',
       help: 'HTTP requests until the response is sent, by method, route template and status',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],

@@ -1,4 +1,5 @@
-import { nonceAvailable, nonceStreamId } from '@svc/domain';
+import { nonceAvailable } from '@svc/domain';
+import { bucketToWrite } from '../records/event-store/nonce-buckets';
 import { type NonceStore } from './nonce-store.port';
 
 export { AUTH_WINDOW_MS, NONCE_RETENTION_SECONDS } from './nonce-retention';
@@ -10,9 +11,12 @@ export { AUTH_WINDOW_MS, NONCE_RETENTION_SECONDS } from './nonce-retention';
 export class NonceRegistry {
   constructor(private readonly store: NonceStore) {}
 
-  /** The nonce's stream where the records are streams (memory store, EventStoreDB). */
-  static streamId(partnerId: string, nonce: string): string {
-    return nonceStreamId(partnerId, nonce);
+  /**
+   * Where the records are streams (memory store, EventStoreDB): the bucket stream a bind of the nonce at `at` (epoch
+   * ms) appends to, shared with the partner's other nonces of its shard and time window.
+   */
+  static streamId(partnerId: string, nonce: string, at: number): string {
+    return bucketToWrite(partnerId, nonce, at).streamId;
   }
 
   /** True when the nonce is unused or bound to this very tuple. Reads only. */

@@ -4,6 +4,14 @@ import { ApiError } from '../http/api-error';
 
 /** Transport rules that hold before anyone is authenticated (they reveal nothing about partners). */
 export function checkTransport(method: string, headers: IncomingHttpHeaders, body: Buffer): void {
+  checkTransportHeaders(method, headers, body.length > 0);
+}
+
+/**
+ * The transport rules, told by the headers alone (`hasBody`: the request carries or declares a body), so that the
+ * edge can apply them before it reads a body.
+ */
+export function checkTransportHeaders(method: string, headers: IncomingHttpHeaders, hasBody: boolean): void {
   const encoding = headers[HEADER.contentEncoding];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     throw new ApiError(
@@ -11,7 +19,7 @@ export function checkTransport(method: string, headers: IncomingHttpHeaders, bod
       `Content-Encoding "${encoding}" is not supported; send identity bytes`,
     );
   }
-  if (method === 'GET' && body.length > 0) {
+  if (method === 'GET' && hasBody) {
     throw new ApiError('request_body_not_allowed', 'a GET request must not carry a body');
   }
   if (method === 'GET' && headers[HEADER.idempotencyKey] !== undefined) {

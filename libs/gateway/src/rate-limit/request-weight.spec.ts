@@ -33,6 +33,23 @@ describe('requestWeight', () => {
     expect(requestWeight('quote', body({ sources: Array(500).fill({}) }), partner)).toBe(151);
   });
 
+  it('costs a quote 1 + (sources + targets - 1) × providers: the slices it may route (security review N-L4)', () => {
+    const targets = (n: number) => Array(n).fill({});
+    // One source and 10 targets: up to 10 slices, 30 provider calls (charged 4 before).
+    expect(requestWeight('quote', body({ sources: [{}], targets: targets(10) }), partner)).toBe(31);
+    expect(requestWeight('quote', body({ sources: [{}, {}], targets: targets(3) }), partner)).toBe(13);
+    // The single-target form and one target are one slice per source.
+    expect(requestWeight('quote', body({ sources: [{}, {}], target: {} }), partner)).toBe(7);
+    expect(requestWeight('quote', body({ sources: [{}, {}], targets: targets(1) }), partner)).toBe(7);
+    // At most what the longest quote allowed routes: 50 + 10 - 1 slices.
+    expect(requestWeight('quote', body({ sources: targets(500), targets: targets(500) }), partner)).toBe(
+      1 + 59 * 3,
+    );
+    // Without sources nothing is routed (refused later); an empty targets array counts as one target.
+    expect(requestWeight('quote', body({ sources: [], targets: targets(10) }), partner)).toBe(1);
+    expect(requestWeight('quote', body({ sources: [{}], targets: [] }), partner)).toBe(4);
+  });
+
   it('costs 1 for a quote body that is no JSON object (refused later) and for every other request', () => {
     for (const raw of ['', '{', 'null', '[1,2]', '"x"', '{"sources":"many"}'])
       expect([raw, requestWeight('quote', parsedOrNone(raw), partner)]).toEqual([raw, 1]);

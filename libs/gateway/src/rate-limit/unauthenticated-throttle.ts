@@ -3,6 +3,7 @@ import { API_PREFIX, API_VERSION, type ErrorResponse, HEADER } from '@svc/contra
 import { type Logger } from '@svc/platform';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
+import { declaresBody } from '../http/read-raw-body';
 import { sendErrorResponse } from '../http/send-error-response';
 import { authFailureKey } from './client-key';
 import { noteRateLimit, rateLimitHeaders } from './rate-limit-headers';
@@ -47,8 +48,6 @@ export function throttleUnauthenticated(
   const keys = new WeakMap<FastifyRequest, string>();
   let warnedForwardedFor = options.trustsProxy === true;
   const isApi = (request: FastifyRequest) => request.url.startsWith(`${API_PREFIX}/`);
-  const hasBody = (request: FastifyRequest) =>
-    request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (!isApi(request)) return done();
@@ -57,12 +56,12 @@ export function throttleUnauthenticated(
       logger?.warn(
         { setting: 'TRUST_PROXY' },
         'requests arrive with X-Forwarded-For but TRUST_PROXY is unset: every client behind the proxy is counted ' +
-          'as the proxy address; set TRUST_PROXY to the hop count or the proxy addresses (README "Configuration")',
+          'as the proxy address; set TRUST_PROXY to the hop count or the proxy addresses (docs/operations/configuration.md)',
       );
     }
     const key = authFailureKey(request.ip, request.headers);
     keys.set(request, key);
-    if (!hasBody(request)) return done();
+    if (!declaresBody(request.headers)) return done();
     const decision = limiter.peek(key, perMinute, now());
     if (decision.allowed) return done();
     const reading = readingBodies.get(key) ?? 0;

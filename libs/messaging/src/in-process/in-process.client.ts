@@ -1,7 +1,11 @@
-import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { ClientProxy, type MsPattern, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { screenReplies } from '../reply-screen';
 import { type InProcessBroker } from './in-process-broker';
 
-/** Nest client over an InProcessBroker; `send` / `emit` behave as with any Nest transport. */
+/**
+ * Nest client over an InProcessBroker; `send` / `emit` behave as with any Nest transport, and a reply is screened
+ * against its request as over Kafka (reply-screen.ts).
+ */
 export class InProcessClient extends ClientProxy {
   constructor(private readonly broker: InProcessBroker) {
     super();
@@ -21,9 +25,10 @@ export class InProcessClient extends ClientProxy {
 
   protected publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const packet = this.assignPacketId(partialPacket);
+    const deliver = screenReplies(this.normalizePattern(packet.pattern as MsPattern), packet.data, callback);
     let active = true;
     void this.broker.deliver(packet, (response) => {
-      if (active) callback(response);
+      if (active) deliver(response);
     });
     return () => {
       active = false;

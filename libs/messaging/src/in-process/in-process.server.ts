@@ -1,6 +1,13 @@
-import { type CustomTransportStrategy, type ReadPacket, Server } from '@nestjs/microservices';
+import {
+  type CustomTransportStrategy,
+  type MessageHandler,
+  type MsPattern,
+  type ReadPacket,
+  Server,
+} from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { processSpan } from '../bus-spans';
+import { bindingReplies } from '../reply-binding';
 import { type InProcessBroker, type PacketSink } from './in-process-broker';
 
 /**
@@ -41,6 +48,17 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.broker as T;
+  }
+
+  /** A request handler's replies carry their binding to the request (reply-binding.ts), as over Kafka. */
+  override addHandler(
+    pattern: MsPattern,
+    callback: MessageHandler,
+    isEventHandler = false,
+    extras: Record<string, unknown> = {},
+  ): void {
+    const handler = isEventHandler ? callback : bindingReplies(this.normalizePattern(pattern), callback);
+    super.addHandler(pattern, handler, isEventHandler, extras);
   }
 
   /**

@@ -1,7 +1,6 @@
-import { Type } from 'class-transformer';
 import { readFileSync } from 'node:fs';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ConfigError, IsEnvBoolean } from '@svc/platform';
+import { ConfigError, EnvNumber, EnvSecret, IsEnvBoolean } from '@svc/platform';
 
 /**
  * The Kafka binding's variables (distributed composition), validated at boot with the service's own. Topics: one
@@ -22,7 +21,7 @@ export class KafkaEnv {
   KAFKA_GROUP_PREFIX = 'svc';
 
   /** Consumer fetch maxWaitTimeInMs; bounds idle latency on brokers that wait it out. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt({ message: 'must be a non-negative integer' })
   @Min(0, { message: 'must be a non-negative integer' })
   KAFKA_MAX_WAIT_MS = 100;
@@ -40,7 +39,7 @@ export class KafkaEnv {
   KAFKA_TOPIC_PREFIX = '';
 
   /** Consumer session timeout: how soon a dead member's partitions move. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt({ message: 'must be an integer from 3000 to 300000' })
   @Min(3000, { message: 'must be an integer from 3000 to 300000' })
   @Max(300_000, { message: 'must be an integer from 3000 to 300000' })
@@ -51,7 +50,7 @@ export class KafkaEnv {
    * one before it, up to this bound; past it the consumer waits for a place. Lifecycle events keep their order per
    * partition (per attempt), with this many partitions worked at once.
    */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt({ message: 'must be an integer from 1 to 1024' })
   @Min(1, { message: 'must be an integer from 1 to 1024' })
   @Max(1024, { message: 'must be an integer from 1 to 1024' })
@@ -79,6 +78,7 @@ export class KafkaEnv {
   KAFKA_SASL_USERNAME?: string;
 
   /** The SASL password (required with KAFKA_SASL_MECHANISM); a secret: never logged. */
+  @EnvSecret()
   @IsOptional()
   @IsString()
   KAFKA_SASL_PASSWORD?: string;

@@ -1,4 +1,5 @@
 import { type Admin, Kafka, logLevel } from 'kafkajs';
+import './kafkajs-negative-timeout';
 import { type KafkaBusConfig } from './kafka-bus-config';
 
 /** Whether the Kafka cluster answers, for /readyz: a metadata round trip on one long-lived admin connection. */

@@ -7,15 +7,22 @@ import {
   type IncomingRequest,
   KafkaHeaders,
   type KafkaOptions,
+  type MessageHandler,
+  type MsPattern,
+  type ReadPacket,
   Transport,
+  type WritePacket,
 } from '@nestjs/microservices';
 import { type Consumer, type EachMessagePayload, Partitioners } from 'kafkajs';
+import './kafkajs-negative-timeout';
 import { contextFromCarrier } from '@svc/platform';
 import { type FeatureExchanges } from '../bus-contract';
 import { processSpan } from '../bus-spans';
 import { type Exchanges } from '../message-bus.port';
 import { NestMessageBus } from '../nest-message-bus';
 import { MessagePattern, Topic } from '../patterns';
+import { bindingReplies } from '../reply-binding';
+import { screenReplies } from '../reply-screen';
 import { type KafkaBusConfig } from './kafka-bus-config';
 import { TraceContextKafkaSerializer } from './trace-context.serializer';
 
@@ -188,6 +195,17 @@ export class BusKafkaServer extends ServerKafka {
     return processSpan(topic, kind, 'kafka', parent, () => super.handleMessage(payload) as Promise<unknown>);
   }
 
+  /** A request handler's replies carry their binding to the request (reply-binding.ts): the gateway checks it. */
+  override addHandler(
+    pattern: MsPattern,
+    callback: MessageHandler,
+    isEventHandler = false,
+    extras: Record<string, unknown> = {},
+  ): void {
+    const handler = isEventHandler ? callback : bindingReplies(this.normalizePattern(pattern), callback);
+    super.addHandler(pattern, handler, isEventHandler, extras);
+  }
+
   /** Throws unless the consumer is in its group and running. */
   assertConsuming(): void {
     if (this.crashed) throw new Error(`kafka consumer crashed: ${this.crashed}`);
@@ -249,10 +267,29 @@ export class BusKafkaServer extends ServerKafka {
 
 /**
  * A Nest Kafka client whose reply consumer group is `<prefix>.<app>-client`; its messages carry the sender's trace
- * context in their headers.
+ * context in their headers, and it takes a reply only when it answers its request: anyone who can produce to a
+ * `*.reply` topic can answer a pending request first (review M6 / N-M8), so a reply that does not match is dropped
+ * and counted, and the request waits on for the genuine one (reply-screen.ts).
  */
-export function createKafkaClient(config: KafkaBusConfig, app: string): ClientKafka {
-  return new ClientKafka({ ...commonOptions(config, app), serializer: new TraceContextKafkaSerializer() });
+export class BusKafkaClient extends ClientKafka {
+  constructor(
+    private readonly config: KafkaBusConfig,
+    app: string,
+  ) {
+    super({ ...commonOptions(config, app), serializer: new TraceContextKafkaSerializer() });
+  }
+
+  protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const pattern = withoutPrefix(
+      this.normalizePattern(partialPacket.pattern as MsPattern),
+      this.config.topicPrefix,
+    );
+    return super.publish(partialPacket, screenReplies(pattern ?? '', partialPacket.data, callback));
+  }
+}
+
+export function createKafkaClient(config: KafkaBusConfig, app: string): BusKafkaClient {
+  return new BusKafkaClient(config, app);
 }
 
 /**

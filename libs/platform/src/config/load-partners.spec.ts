@@ -26,6 +26,15 @@ describe('parsePartners', () => {
     ]);
   });
 
+  it('acceptEstimatedSettlement is off unless set to true, and must be a boolean (issue 24 item 5)', () => {
+    expect(parse([ok])[0]).not.toHaveProperty('acceptEstimatedSettlement');
+    expect(parse([{ ...ok, acceptEstimatedSettlement: false }])[0]).not.toHaveProperty(
+      'acceptEstimatedSettlement',
+    );
+    expect(parse([{ ...ok, acceptEstimatedSettlement: true }])[0]?.acceptEstimatedSettlement).toBe(true);
+    expect(() => parse([{ ...ok, acceptEstimatedSettlement: 'yes' }])).toThrow(/acceptEstimatedSettlement/);
+  });
+
   it("reads a rotation's previous secret from previousSecretEnv, and refuses one missing, short or equal to the current", () => {
     const rotating = { ...ok, secret: undefined, secretEnv: 'P1_SECRET', previousSecretEnv: 'P1_OLD_SECRET' };
     const [p] = parse([rotating], {
@@ -82,5 +91,17 @@ describe('parsePartners', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('leak-me');
     }
+  });
+
+  it('checks each entry by its own rules, whatever keys the file adds (__proto__, constructor)', () => {
+    const json = `{"__proto__": {"partners": []}, "partners": [${JSON.stringify({ ...ok, constructor: 'x' }).replace('{', '{"__proto__": {"authVersion": 2},')}]}`;
+    expect(parsePartners(json, {}).map((p) => p.partnerId)).toEqual(['p1']);
+    const wrongVersion = json.replace('"authVersion":2', '"authVersion":"2"');
+    expect(() => parsePartners(wrongVersion, {})).toThrow(
+      /partners\[0\]\.authVersion: authVersion must be one of/,
+    );
+    expect(() => parsePartners('{"partners": {"partnerId": "p1"}}', {})).toThrow(
+      /partners: partners must be an array/,
+    );
   });
 });

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ConfigError } from './config-error';
 import { formatValidationErrors } from './format-validation-errors';
 import { PARTNER_DEFAULTS, type PartnerConfig } from './partner-config';
-import { PartnersFile } from './partner-config.dto';
+import { partnersFileOf, type PartnersFile } from './partner-config.dto';
 
 /**
  * Parses and validates PARTNERS_FILE content. Every problem is reported with the JSON path of the bad field,
@@ -27,7 +26,7 @@ export function parsePartners(
   } catch (err) {
     throw new ConfigError(`${source}: not valid JSON (${(err as Error).message})`);
   }
-  const file = plainToInstance(PartnersFile, raw);
+  const file = partnersFileOf(raw) as PartnersFile;
   const errors =
     typeof raw === 'object' && raw !== null ? validateSync(file, { forbidUnknownValues: true }) : [];
   const problems =
@@ -84,6 +83,7 @@ export function parsePartners(
       allowedProviders: entry.allowedProviders ?? PARTNER_DEFAULTS.allowedProviders,
       rateLimitPerMinute: entry.rateLimitPerMinute ?? PARTNER_DEFAULTS.rateLimitPerMinute,
       enabled: entry.enabled ?? PARTNER_DEFAULTS.enabled,
+      ...(entry.acceptEstimatedSettlement === true ? { acceptEstimatedSettlement: true } : {}),
     });
   });
   if (problems.length) throw new ConfigError(`${source} is invalid:\n  ${problems.join('\n  ')}`);

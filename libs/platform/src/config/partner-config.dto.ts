@@ -1,5 +1,4 @@
 import { PROVIDER_NAMES, type ProviderName } from '@svc/contract';
-import { Type } from 'class-transformer';
 import {
   ArrayUnique,
   IsArray,
@@ -70,6 +69,11 @@ export class PartnerConfigEntry {
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
+
+  /** Off by default: see PartnerConfig.acceptEstimatedSettlement. */
+  @IsOptional()
+  @IsBoolean()
+  acceptEstimatedSettlement?: boolean;
 }
 
 export class PartnersFile {
@@ -80,6 +84,32 @@ export class PartnersFile {
 
   @IsArray()
   @ValidateNested({ each: true })
-  @Type(() => PartnerConfigEntry)
   partners!: PartnerConfigEntry[];
+}
+
+/**
+ * The parsed file as the instances class-validator checks: the file object a PartnersFile, each object in `partners`
+ * a PartnerConfigEntry (so `@ValidateNested` finds its rules); arrays are mapped, every other value is kept as
+ * written (`"10"` stays a string and fails `@IsInt`). `__proto__` and `constructor` keys are not copied: they would
+ * swap the class the rules are looked up by.
+ */
+export function partnersFileOf(raw: unknown): unknown {
+  return instanceOf(PartnersFile, raw, (file) => {
+    if ('partners' in file)
+      file.partners = instanceOf(PartnerConfigEntry, file.partners) as PartnerConfigEntry[];
+  });
+}
+
+function instanceOf<T extends object>(
+  cls: new () => T,
+  value: unknown,
+  nested?: (instance: T) => void,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => instanceOf(cls, item, nested));
+  if (typeof value !== 'object' || value === null) return value;
+  const instance = new cls() as Record<string, unknown>;
+  for (const [key, field] of Object.entries(value))
+    if (key !== '__proto__' && key !== 'constructor') instance[key] = field;
+  nested?.(instance as T);
+  return instance;
 }

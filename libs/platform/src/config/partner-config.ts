@@ -12,6 +12,13 @@ export interface PartnerConfig {
   allowedProviders: readonly ProviderName[];
   rateLimitPerMinute: number;
   enabled: boolean;
+  /**
+   * Whether a leg delivered on a chain the service cannot read (not in CHAINS_FILE) may settle on its provider's word,
+   * with `settledAmountBasis: "estimated"`. Absent (the default): such a leg never settles (docs/attempt-status.md
+   * "Chains the service cannot read"). Read by the tracker when it reads the fill, so a change applies to open
+   * attempts too.
+   */
+  acceptEstimatedSettlement?: boolean;
 }
 
 export const PARTNER_DEFAULTS = {

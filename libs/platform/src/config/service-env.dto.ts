@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   IsIn,
   IsInt,
@@ -11,15 +10,15 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { IsEnvBoolean } from './read-env';
+import { EnvNumber, EnvSecret, IsEnvBoolean } from './read-env';
 
 /**
  * The service's own variables, validated at boot with the providers' (`ProvidersEnv`) and Kafka's (`KafkaEnv`) by
  * `loadAppConfig`: a bad value stops the process with a message naming the variable. Defaults work on a fresh
- * clone. README "Configuration" lists every variable; a spec keeps it in step with these DTOs.
+ * clone. docs/operations/configuration.md lists every variable; a spec keeps it in step with these DTOs.
  */
 export class ServiceEnv {
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(65535)
@@ -56,7 +55,7 @@ export class ServiceEnv {
   @MinLength(1)
   READ_MODELS_SNAPSHOT_DIR?: string;
 
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(1440)
@@ -71,6 +70,8 @@ export class ServiceEnv {
   @IsIn(['sqlite', 'memory', 'eventstoredb'])
   EVENT_STORE: 'sqlite' | 'memory' | 'eventstoredb' = 'sqlite';
 
+  /** Its connection string may carry credentials. */
+  @EnvSecret()
   @ValidateIf((env: ServiceEnv) => env.EVENT_STORE === 'eventstoredb')
   @IsNotEmpty({ message: 'required when EVENT_STORE=eventstoredb' })
   EVENTSTOREDB_URL?: string;
@@ -88,14 +89,14 @@ export class ServiceEnv {
    * Background work (settlement tracking, webhook delivery) is split into this many shards by attemptId; each shard
    * is leased to one instance at a time. Every instance sharing a store must use the same value.
    */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(1024)
   WORK_SHARDS = 16;
 
   /** A shard lease not renewed for this long is taken over by another instance (renewed every third of it). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(3)
   @Max(600)
@@ -109,8 +110,18 @@ export class ServiceEnv {
   @IsString()
   NODE_ENV?: string;
 
+  /**
+   * Production guards waived on purpose (security review N-L3), by the variable each one is about: `OPS_ON_API_PORT`
+   * (/readyz and /metrics on the partner port), `EVENT_STORE` (the memory store in the standalone service),
+   * `CHAINS_FILE` (no chains file, or one missing chains the providers serve). Comma-separated; empty: none.
+   */
+  @Matches(/^\s*((OPS_ON_API_PORT|EVENT_STORE|CHAINS_FILE)\s*(,\s*(?=\S)|$))*$/, {
+    message: 'PRODUCTION_OVERRIDES lists only OPS_ON_API_PORT, EVENT_STORE and CHAINS_FILE, comma-separated',
+  })
+  PRODUCTION_OVERRIDES = '';
+
   /** Largest accepted request body; larger bodies get 413 payload_too_large. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1024)
   @Max(16 * 1024 * 1024)
@@ -120,7 +131,7 @@ export class ServiceEnv {
    * The port of the ops listener (/healthz, /readyz, /metrics) of the apps that serve the partner API (gateway,
    * standalone); the other apps serve them on PORT, which carries nothing else.
    */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(65535)
@@ -131,35 +142,76 @@ export class ServiceEnv {
   OPS_ON_API_PORT = false;
 
   /** The request line and headers must arrive within this; otherwise 408 request_timeout, connection closed. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1000)
   @Max(300000)
   HTTP_HEADERS_TIMEOUT_MS = 10000;
 
   /** The whole request (headers and body) must arrive within this; at least HTTP_HEADERS_TIMEOUT_MS. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1000)
   @Max(600000)
   HTTP_REQUEST_TIMEOUT_MS = 30000;
 
   /** An idle keep-alive connection is closed after this (above a load balancer's idle timeout). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1000)
   @Max(600000)
   HTTP_KEEP_ALIVE_TIMEOUT_MS = 72000;
 
+  /** A connection whose client does not read what waits to be sent to it for this long is closed (a slow reader). */
+  @EnvNumber()
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  HTTP_SEND_TIMEOUT_MS = 30000;
+
   /** Connections one instance holds open at once; one more is answered 503 connection_limit_reached. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(1000000)
   MAX_CONNECTIONS = 10000;
 
+  /**
+   * Connections one client address (IPv6: its /64) holds open at once, a trusted proxy (TRUST_PROXY) excepted; one
+   * more is answered 429 client_connection_limit_reached.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  MAX_CONNECTIONS_PER_CLIENT = 256;
+
+  /**
+   * Connections one client address opens a second (bursts of twice as many), a trusted proxy excepted; one more is
+   * answered 429 client_connection_limit_reached at connect.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  MAX_NEW_CONNECTIONS_PER_CLIENT_PER_SECOND = 100;
+
+  /** Request-body bytes one instance holds at once, all clients together; past it 503 body_limit_reached. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1024)
+  @Max(16 * 1024 * 1024 * 1024)
+  MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
+  /** Request-body bytes one client address holds at once on an instance; past it 429 client_body_limit_reached. */
+  @EnvNumber()
+  @IsInt()
+  @Min(1024)
+  @Max(16 * 1024 * 1024 * 1024)
+  MAX_BODY_BYTES_IN_FLIGHT_PER_CLIENT = 4 * 1024 * 1024;
+
   /** API requests from one client address that may fail authentication per minute before it is throttled (429). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(1000000)
@@ -176,35 +228,35 @@ export class ServiceEnv {
   TRUST_PROXY = '';
 
   /** How long an Idempotency-Key is remembered (spec: at least 24 h). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(24)
   @Max(24 * 365)
   IDEMPOTENCY_RETENTION_HOURS = 24;
 
   /** After this long without completion an in-progress idempotent request is treated as abandoned. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(3600)
   IDEMPOTENCY_LEASE_SECONDS = 120;
 
   /** Deadline for a feature's reply on the bus; quote waits up to 18 s for providers by contract. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(100)
   @Max(120000)
   BUS_REQUEST_TIMEOUT_MS = 30000;
 
   /** How long a quote may be prepared (expiresAt − quote time), capped by the providers' own deadlines. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(5)
   @Max(3600)
   QUOTE_TTL_SECONDS = 60;
 
   /** Route-evaluation budget when a quote request names no maxWaitMs (the spec allows 1000 to 18000). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1000)
   @Max(18000)
@@ -214,14 +266,28 @@ export class ServiceEnv {
    * Quote calls in flight at once per provider, across every request, handed out in turn between requests (so one
    * large quote cannot starve the others, nor a burst overload a provider).
    */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(4096)
   QUOTE_PROVIDER_CONCURRENCY = 64;
 
+  /**
+   * `false`: quotes carry no `sourceGas` and excludeUneconomicSources leaves nothing out (docs/source-economics.md);
+   * saves one eth_simulateV1 and the allowance reads per source chain per quote.
+   */
+  @IsEnvBoolean()
+  QUOTE_SOURCE_GAS = true;
+
+  /** How long one chain's base fee and tip are reused by quotes' source gas (about one L2 block). */
+  @EnvNumber()
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  QUOTE_FEE_DATA_MAX_AGE_MS = 1000;
+
   /** The service's base rate in bps, passed to providers with the partner's feeBps markup. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(1000)
@@ -233,70 +299,70 @@ export class ServiceEnv {
   SERVICE_FEE_RECIPIENT?: string;
 
   /** Initial evidence must arrive within this after prepare (or the providers' own deadlines if sooner). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(60)
   @Max(86400)
   EVIDENCE_WINDOW_SECONDS = 900;
 
   /** Validity of the wallet authorization (its message.expiresAt), much longer than the 30 s signable window. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(300)
   @Max(30 * 86400)
   AUTHORIZATION_TTL_SECONDS = 86400;
 
   /** Provider quotes older than this are quoted again at prepare (the minimum output may not drop). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(3600)
   QUOTE_FRESHNESS_SECONDS = 30;
 
   /** How often the settlement tracker looks at the attempts of its shards (0 = only on demand, for tests). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(60000)
   SETTLEMENT_TICK_MS = 250;
 
   /** No terminal outcome this long after prepare → failed with settlement_timeout. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(60)
   @Max(7 * 86400)
   SETTLEMENT_TRACKING_LIMIT_SECONDS = 7200;
 
   /** Attempts one tracker instance works at once. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(1)
   @Max(1000)
   SETTLEMENT_CONCURRENCY = 16;
 
   /** One attempt's run holds a place in the tracker's pool at most this long. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(100)
   @Max(600000)
   SETTLEMENT_ATTEMPT_BUDGET_MS = 20000;
 
   /** A leg is shown `delayed` this long after its provider's expected fill time. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(86400)
   SETTLEMENT_DELAY_MARGIN_SECONDS = 60;
 
   /** How often the webhook dispatcher looks for due retries (new events of its shards are sent at once); 0 = on demand. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(0)
   @Max(60000)
   WEBHOOK_TICK_MS = 1000;
 
   /** One webhook try's timeout (spec decision: 15 s). */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt()
   @Min(100)
   @Max(60000)
@@ -306,7 +372,7 @@ export class ServiceEnv {
    * Days every webhook delivery try stays listed before an ended event's tries are compacted into counts
    * (docs/webhooks.md "Retention"). The control plane promises partners 30: less is refused at boot.
    */
-  @Type(() => Number)
+  @EnvNumber()
   @IsInt({ message: 'WEBHOOK_HISTORY_RETENTION_DAYS must be a whole number of days' })
   @Min(30, {
     message:

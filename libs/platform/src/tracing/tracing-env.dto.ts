@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { IsEnvBoolean } from '../config/read-env';
+import { EnvNumber, EnvSecret, IsEnvBoolean } from '../config/read-env';
 
 export const TRACES_SAMPLERS = [
   'always_on',
@@ -39,6 +38,7 @@ export class TracingEnv {
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
 
   /** `key=value,key2=value2` sent with every export (a collector's credential): a secret, never logged. */
+  @EnvSecret()
   @IsOptional()
   @Matches(/^\s*[^=,\s]+\s*=[^,]*(,\s*[^=,\s]+\s*=[^,]*)*$/, {
     message: 'OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas',
@@ -55,7 +55,7 @@ export class TracingEnv {
   OTEL_TRACES_SAMPLER: TracesSampler = 'parentbased_always_on';
 
   /** The ratio of the `*traceidratio` samplers, 0 to 1. */
-  @Type(() => Number)
+  @EnvNumber()
   @IsNumber()
   @Min(0)
   @Max(1)

@@ -1,4 +1,4 @@
-import { decodeEventLog, type Hex, parseAbi, toEventSelector } from 'viem';
+import { type Address, decodeEventLog, getAddress, type Hex, parseAbi, toEventSelector } from 'viem';
 import { type ReceiptLog } from '../provider-adapter.port';
 
 /**
@@ -49,4 +49,51 @@ function readDepositId(log: ReceiptLog): bigint | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What each SpokePool deposit event of a receipt says about its own end, in log order (the order of
+ * acrossDepositRefs): `fillDeadlineAt`, the event's `fillDeadline` (unix seconds, as ms): after it no relayer can
+ * fill and the deposit is refunded with a later bundle (docs.across.to /introduction/refunds; frontend
+ * api/_fill-deadline.ts sets it to the quote timestamp + 2 h by default); `refundToken`, the event's `inputToken`,
+ * which is what a refund pays: `_distributeRelayerRefunds` transfers the refund leaf's `l2TokenAddress`, the
+ * deposit's input token, so a native-input deposit (input token WETH) is refunded in WETH, not ETH
+ * (across-protocol/contracts contracts/spoke-pools/SpokePool.sol, `_distributeRelayerRefunds`; provider review N7).
+ * Nulls for a field the log does not decode.
+ */
+export function acrossDepositTerms(
+  logs: readonly ReceiptLog[],
+): { fillDeadlineAt: number | null; refundToken: Address | null }[] {
+  const terms: { fillDeadlineAt: number | null; refundToken: Address | null }[] = [];
+  for (const log of logs) {
+    const topic0 = log.topics[0]?.toLowerCase();
+    if (topic0 === undefined || !DEPOSIT_TOPICS.has(topic0)) continue;
+    if (readDepositId(log) === null) continue;
+    terms.push(readTerms(log));
+  }
+  return terms;
+}
+
+function readTerms(log: ReceiptLog): { fillDeadlineAt: number | null; refundToken: Address | null } {
+  try {
+    const { args } = decodeEventLog({
+      abi: acrossSpokePoolEventsAbi,
+      topics: log.topics as [Hex, ...Hex[]],
+      data: log.data,
+    });
+    const { fillDeadline, inputToken } = args as { fillDeadline?: number; inputToken?: Hex };
+    return {
+      fillDeadlineAt: typeof fillDeadline === 'number' && fillDeadline > 0 ? fillDeadline * 1000 : null,
+      refundToken: inputToken === undefined ? null : tokenAddress(inputToken),
+    };
+  } catch {
+    return { fillDeadlineAt: null, refundToken: null };
+  }
+}
+
+/** An address, or the low 20 bytes of a bytes32 one (FundsDeposited's `inputToken`). */
+function tokenAddress(value: Hex): Address | null {
+  if (value.length === 42) return getAddress(value);
+  if (value.length === 66 && /^0x0{24}/i.test(value)) return getAddress(`0x${value.slice(26)}`);
+  return null;
 }

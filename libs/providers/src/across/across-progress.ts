@@ -1,5 +1,6 @@
 import { type LegProgress } from '../leg-progress';
-import { chainIdOrNull, isRecord, record, text, txHashOrNull } from '../response/json-fields';
+import { type Address } from 'viem';
+import { chainIdOrNull, isRecord, optionalRecord, record, text, txHashOrNull } from '../response/json-fields';
 
 /**
  * A `/deposit/status` answer as our progress (reference/providers.md §2.4).
@@ -46,6 +47,25 @@ export function acrossProgress(body: unknown): LegProgress {
  */
 export function acrossActionsFailed(body: unknown): boolean {
   return isRecord(body) && body.actionsSucceeded === false;
+}
+
+/**
+ * A slow fill of a deposit that carried destination actions (a non-empty `message`: the MulticallHandler's calls):
+ * the indexer never reports their outcome for `slowFilled` (`actionsSucceeded` is set only when the status is
+ * `Filled`: across-protocol/indexer packages/indexer-api/src/services/deposits.ts, a28c9a58), yet the pool runs the
+ * message on a slow fill as on a fast one and the handler drains the bridged token to the fallback recipient when its
+ * calls fail (providers review N13). Returns the bridged token to look for then; null when nothing is unreported.
+ */
+export function acrossUnreportedActionToken(
+  statusBody: unknown,
+  deposit: { body: unknown; outputToken: Address | null },
+): Address | null {
+  if (!isRecord(statusBody) || statusBody.status !== 'slowFilled' || statusBody.actionsSucceeded != null)
+    return null;
+  const record = isRecord(deposit.body) ? optionalRecord(deposit.body.deposit) : undefined;
+  const message = record?.message;
+  const carriesActions = typeof message === 'string' && message !== '' && message !== '0x';
+  return carriesActions ? deposit.outputToken : null;
 }
 
 /** The answer's `depositId` as a base-10 string (the indexer sends a string, the docs an integer); else null. */

@@ -242,6 +242,33 @@ describe('AcrossAdapter', () => {
       });
     });
 
+    it("reads the answer's refundPolicy into the leg's tracking context (docs.across.to /introduction/refunds.mdx, N15)", async () => {
+      const body = fixture(__dirname, 'swap-approval-erc20.json');
+      const quoteWith = async (refundPolicy: unknown) => {
+        server.route('GET', `${PREFIX}/swap/approval`, { status: 200, body: { ...body, refundPolicy } });
+        return quoted(await adapter().quote(ethToBase, { signal: never() })).trackingContext;
+      };
+      // The docs' two examples, verbatim in shape.
+      expect(
+        await quoteWith({
+          supported: true,
+          token: { chainId: 8453, address: USDC.base },
+          refundAddress: { address: WALLET, chain: { chainId: 8453, name: 'base', displayName: 'Base' } },
+          expectedRefundTimeMs: 1_800_000,
+        }),
+      ).toEqual({ ...CONTEXT, refundWindowMs: 1_800_000 });
+      expect(
+        await quoteWith({
+          supported: false,
+          reason: 'irreversible_rail',
+          message: 'This route does not guarantee an automatic refund.',
+        }),
+      ).toEqual({ ...CONTEXT, refundUnsupported: 'irreversible_rail' });
+      // Absent or unreadable: no terms (the leg keeps the provider's own window).
+      expect(await quoteWith(undefined)).toEqual(CONTEXT);
+      expect(await quoteWith({ supported: true, expectedRefundTimeMs: 'soon' })).toEqual(CONTEXT);
+    });
+
     it('leaves appFee, appFeeRecipient, integratorId and Authorization out when not configured', async () => {
       server.route('GET', `${PREFIX}/swap/approval`, {
         status: 200,
@@ -496,7 +523,7 @@ describe('AcrossAdapter', () => {
   });
 
   describe('tracking', () => {
-    it('waits for the deposit tx, polls no faster than ACROSS_MIN_POLL_INTERVAL_MS, takes a failure as final', () => {
+    it('waits for the deposit tx, polls no faster than ACROSS_MIN_POLL_INTERVAL_MS, takes a failure as final, follows a leg through its refund path', () => {
       const across = new AcrossAdapter({
         baseUrl: server.origin + PREFIX,
         apiKey: null,
@@ -509,6 +536,9 @@ describe('AcrossAdapter', () => {
         minPollIntervalMs: 12_345,
         failureGraceMs: 0,
         expectedFillSeconds: 60,
+        // Followed until the deposit's fillDeadline (else its confirmation + 2 h) plus the refund path (issue 24 N2).
+        fillWindowMs: 2 * 3_600_000,
+        refundWindowMs: 7 * 3_600_000,
       });
     });
   });
@@ -879,6 +909,31 @@ describe('AcrossAdapter', () => {
           actualOutputRaw: null,
           destinationActionFailed: { token: null },
         });
+      });
+
+      it('slowFilled with destination actions (never an actionsSucceeded, N13): the bridged token to look for', async () => {
+        const deposit = swapDeposit();
+        deposit.deposit.message = '0x1234';
+        server.route('GET', `${PREFIX}/deposit/status`, {
+          status: 200,
+          body: {
+            ...fixture(__dirname, 'deposit-status-filled.json'),
+            status: 'slowFilled',
+            actionsSucceeded: null,
+          },
+        });
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: deposit });
+        expect(progressOf(await statusOf())).toMatchObject({
+          state: 'filled',
+          providerStatus: 'slowFilled',
+          destinationActionUnreported: { token: USDC.base },
+        });
+        // Without actions (an empty message), or a fast fill: nothing unreported.
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: swapDeposit() });
+        expect(progressOf(await statusOf())).not.toHaveProperty('destinationActionUnreported');
+        server.route('GET', `${PREFIX}/deposit/status`, filledWithActions(null));
+        server.route('GET', `${PREFIX}/deposit`, { status: 200, body: deposit });
+        expect(progressOf(await statusOf())).not.toHaveProperty('destinationActionUnreported');
       });
 
       it.each([true, null])('actionsSucceeded %s → no destinationActionFailed', async (actionsSucceeded) => {

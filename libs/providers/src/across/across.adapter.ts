@@ -11,22 +11,38 @@ import { providerUrl } from '../http/provider-url';
 import { type LegProgress, type StatusResult } from '../leg-progress';
 import {
   type DepositSelector,
+  type DepositTerms,
   type ProviderAdapter,
   type ProviderTrackingTraits,
   type QuoteSlice,
   type ReceiptLog,
 } from '../provider-adapter.port';
+import { type CctpBurn } from '../cctp/cctp-burn';
+import { type FillRecord, type FillRecordQuery } from '../fill-record';
 import { type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
 import { isRecord } from '../response/json-fields';
 import { MalformedResponseError } from '../response/malformed-response.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
 import { acrossDepositOutput } from './across-deposit-output';
-import { acrossDepositRefs } from './across-deposit-refs';
+import { acrossDepositTerms } from './across-deposit-refs';
+import { acrossFillRecord } from './across-fill-records';
+import { acrossCctpBurns, acrossIndexedDeposits, cctpIndexOf } from './across-indexed-deposits';
 import { ACROSS_ERROR_CODES } from './across-error-codes';
-import { acrossActionsFailed, acrossAnsweredDepositId, acrossProgress } from './across-progress';
+import {
+  acrossActionsFailed,
+  acrossAnsweredDepositId,
+  acrossProgress,
+  acrossUnreportedActionToken,
+} from './across-progress';
 import { acrossQuoteQuery } from './across-quote-query';
 import { parseAcrossQuote } from './parse-across-quote';
+
+const HOUR_MS = 3_600_000;
+/** An unfilled deposit's fill deadline when its own was not read: the frontend's default buffer (2 h). */
+export const ACROSS_FILL_WINDOW_MS = 2 * HOUR_MS;
+/** How long after its fill deadline an expired deposit's refund may take: two bundle cycles (see the traits). */
+export const ACROSS_REFUND_WINDOW_MS = 7 * HOUR_MS;
 
 /** Across (across.to): the Swap API returns approvals and the deposit tx; tracked by the deposit tx hash. */
 export class AcrossAdapter implements ProviderAdapter {
@@ -49,6 +65,15 @@ export class AcrossAdapter implements ProviderAdapter {
       failureGraceMs: 0,
       // Ours, used only when a quote carried no `expectedFillTime` (each quote's own figure comes first).
       expectedFillSeconds: 60,
+      // A deposit whose fillDeadline was not read: the frontend's default, quote timestamp + 2 h
+      // (across-protocol/frontend api/_fill-deadline.ts, api/_constants.ts DEFAULT_FILL_DEADLINE_BUFFER_SECONDS;
+      // the quote timestamp is at most the deposit's time, so counting from the deposit is later, never earlier).
+      fillWindowMs: ACROSS_FILL_WINDOW_MS,
+      // After the deadline the deposit is `expired` and refunded by the next bundle: proposed "every ~1.5 hours", then
+      // "must pass a challenge period via UMA's Optimistic Oracle" (docs.across.to /introduction/refunds), 2 h by
+      // default (across-protocol/contracts contracts/hub-pool/HubPool.sol `liveness = 7200`), then relayed to the
+      // spoke and executed. A deposit that just missed a bundle waits for the next: 1.5 + 2 + 1.5 + 2 h at worst.
+      refundWindowMs: ACROSS_REFUND_WINDOW_MS,
     };
   }
 
@@ -57,9 +82,38 @@ export class AcrossAdapter implements ProviderAdapter {
     return sourceTxHash === null ? null : `https://app.across.to/transaction/${sourceTxHash}`;
   }
 
-  /** The depositId of each SpokePool deposit in the receipt, in log order (across-deposit-refs.ts). */
+  /**
+   * Each Across deposit of the receipt in log (call) order: a SpokePool deposit by its depositId, a CCTP-routed one
+   * by `cctp:<its index on the indexer>` (across-indexed-deposits.ts; providers review N3).
+   */
   depositRefs(logs: readonly ReceiptLog[]): string[] {
-    return acrossDepositRefs(logs);
+    return acrossIndexedDeposits(logs);
+  }
+
+  /** Each deposit's own fillDeadline and input token (the token its refund pays), from the receipt. */
+  depositTerms(logs: readonly ReceiptLog[]): DepositTerms[] {
+    // In the order of depositRefs, which lists CCTP burns too: a burn says nothing of a fill deadline.
+    const terms = acrossDepositTerms(logs);
+    let intent = 0;
+    return acrossIndexedDeposits(logs).map((ref) =>
+      cctpIndexOf(ref) === null
+        ? (terms[intent++] ?? { fillDeadlineAt: null, refundToken: null })
+        : { fillDeadlineAt: null, refundToken: null },
+    );
+  }
+
+  /** Each CCTP-routed deposit's burn message (V1 nonce, V2 content), to find its MessageReceived in the fill. */
+  depositCctpBurns(logs: readonly ReceiptLog[]): (CctpBurn | null)[] {
+    return acrossCctpBurns(logs);
+  }
+
+  /**
+   * This deposit's `FilledRelay` in the fill transaction, by originChainId + depositId, or a CCTP-routed deposit's
+   * MessageReceived (across-fill-records.ts).
+   */
+  fillRecord(context: TrackingContext, query: FillRecordQuery): FillRecord {
+    if (context.provider !== 'across') throw new TrackingContextMismatchError('across', context.provider);
+    return acrossFillRecord(context.originChainId, query);
   }
 
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
@@ -102,9 +156,11 @@ export class AcrossAdapter implements ProviderAdapter {
       );
     const deposit = options.deposit ?? null;
     let query: Record<string, string> = { depositTxnRef: options.sourceTxHash };
-    if (deposit !== null) query.index = String(deposit.index);
+    // A CCTP-routed leg's ref is its index on the indexer (intents first, then CCTP): not its call position (N3).
+    const cctpIndex = cctpIndexOf(deposit?.ref ?? null);
+    if (deposit !== null) query.index = String(cctpIndex ?? deposit.index);
     let result = await this.get('status', '/deposit/status', query, options.signal);
-    if (deposit?.ref != null && this.answeredAnotherDeposit(result, deposit.ref)) {
+    if (deposit?.ref != null && cctpIndex === null && this.answeredAnotherDeposit(result, deposit.ref)) {
       query = { originChainId: String(context.originChainId), depositId: deposit.ref };
       result = await this.get('status', '/deposit/status', query, options.signal);
     }
@@ -131,6 +187,9 @@ export class AcrossAdapter implements ProviderAdapter {
     const output = isJsonSuccess(record)
       ? acrossDepositOutput(record.body, { actionsFailed })
       : { actualOutputRaw: null, outputToken: null };
+    const unreported = isJsonSuccess(record)
+      ? acrossUnreportedActionToken(result.body, { body: record.body, outputToken: output.outputToken })
+      : null;
     return {
       ok: true,
       progress: {
@@ -138,22 +197,24 @@ export class AcrossAdapter implements ProviderAdapter {
         actualOutputRaw: output.actualOutputRaw,
         // The swap (or other action) after the bridge failed: the fallback recipient holds the bridged token.
         ...(actionsFailed ? { destinationActionFailed: { token: output.outputToken } } : {}),
+        // A slow fill's actions have no reported outcome (N13): the tracker reads the bridged token if need be.
+        ...(unreported !== null ? { destinationActionUnreported: { token: unreported } } : {}),
       },
     };
   }
 
   /**
    * The answer at `index` is not the deposit the receipt named (`ref`), or `index` is past the transaction's
-   * deposits (400 IndexParamOutOfRangeException, indexer services/exceptions.ts). An answer without a depositId
-   * (CCTP/OFT legs) cannot be checked and stands.
+   * deposits (400 IndexParamOutOfRangeException, indexer services/exceptions.ts), or names no depositId: a CCTP or
+   * OFT deposit's answer, which the indexer lists after every SpokePool deposit of the transaction (N3).
    */
   private answeredAnotherDeposit(result: HttpResult, ref: string): boolean {
     if (result.kind !== 'json') return false;
     if (result.status === 400 && isRecord(result.body))
       return result.body.error === 'IndexParamOutOfRangeException';
     if (!isJsonSuccess(result)) return false;
-    const answered = acrossAnsweredDepositId(result.body);
-    return answered !== null && answered !== ref;
+    // An answer without a depositId is a CCTP or OFT deposit's, never this SpokePool deposit's (N3).
+    return acrossAnsweredDepositId(result.body) !== ref;
   }
 
   private get(operation: string, path: string, query: Record<string, string>, signal: AbortSignal) {

@@ -1,6 +1,7 @@
 import { type QuoteSlice } from '../provider-adapter.port';
 import { type ProviderQuote } from '../provider-quote';
-import { baseUnits, optionalText, record, seconds } from '../response/json-fields';
+import { type QuotedRefundTerms } from '../provider-quote';
+import { baseUnits, isRecord, optionalText, record, seconds } from '../response/json-fields';
 import { acrossCalls } from './across-calls';
 import { acrossFees } from './across-fees';
 
@@ -26,6 +27,7 @@ export function parseAcrossQuote(body: unknown, slice: QuoteSlice): ProviderQuot
       provider: 'across',
       originChainId: slice.source.chainId,
       destinationChainId: slice.target.chainId,
+      ...acrossRefundTerms(answer.refundPolicy),
     },
     // The MulticallHandler pays `appFee` to `appFeeRecipient` on the destination, in the output token, before the
     // rest reaches the recipient (across-protocol/frontend api/_dexes/utils.ts).
@@ -40,4 +42,27 @@ export function parseAcrossQuote(body: unknown, slice: QuoteSlice): ProviderQuot
           }
         : null,
   };
+}
+
+/**
+ * The answer's `refundPolicy` (docs.across.to /introduction/refunds.mdx: "Every quote carries a `refundPolicy`,
+ * discriminated by `supported`"): `{supported: true, token, refundAddress, expectedRefundTimeMs}` (an indicative
+ * estimate, measured from `originValidUntil`), or `{supported: false, reason: "irreversible_rail", message}` (a rail
+ * with no refund, such as CCTP: the funds always go through; an unknown reason is treated the same way). Answers
+ * without it (the Swap API before it, our fixtures from across-protocol/frontend bdcf46ce) give no terms. `refundTo`
+ * (every token, chain and address a refund could arrive in) is advisory by Across's own word and not read: the refund
+ * itself is read from the chain.
+ */
+export function acrossRefundTerms(policy: unknown): QuotedRefundTerms {
+  if (!isRecord(policy)) return {};
+  if (policy.supported === false) {
+    return {
+      refundUnsupported:
+        typeof policy.reason === 'string' && policy.reason !== '' ? policy.reason : 'unsupported',
+    };
+  }
+  const ms = policy.expectedRefundTimeMs;
+  return policy.supported === true && typeof ms === 'number' && Number.isSafeInteger(ms) && ms > 0
+    ? { refundWindowMs: ms }
+    : {};
 }

@@ -19,13 +19,15 @@ interface Labels {
 async function readMetrics(labels: Labels) {
   const matches = (entry: { labels: Record<string, unknown> }) =>
     Object.entries(labels).every(([name, value]) => entry.labels[name] === value);
-  const duration = await (register.getSingleMetric('provider_call_duration_seconds') as Histogram).get();
-  const errors = await (register.getSingleMetric('provider_call_errors_total') as Counter).get();
+  const duration = await (
+    register.getSingleMetric('intent_provider_call_duration_seconds') as Histogram
+  ).get();
+  const errors = await (register.getSingleMetric('intent_provider_call_errors_total') as Counter).get();
   const histogram = (name: string) =>
     duration.values.find((v) => v.metricName === name && matches(v))?.value ?? 0;
   return {
-    count: histogram('provider_call_duration_seconds_count'),
-    sum: histogram('provider_call_duration_seconds_sum'),
+    count: histogram('intent_provider_call_duration_seconds_count'),
+    sum: histogram('intent_provider_call_duration_seconds_sum'),
     errors: errors.values.find(matches)?.value ?? 0,
   };
 }

@@ -24,7 +24,7 @@ export interface JsonRequest {
   signal: AbortSignal;
   timeoutMs: number;
   maxBytes?: number;
-  /** Labels for provider_call_duration_seconds and provider_call_errors_total. */
+  /** Labels for intent_provider_call_duration_seconds and intent_provider_call_errors_total. */
   metric: ProviderCallMetric;
 }
 

@@ -17,20 +17,20 @@ const LABELS = ['provider', 'operation', 'outcome'] as const;
 /** Every HTTP exchange with a provider API: its duration by outcome, and the failures alone as a counter. */
 export const providerMetrics = {
   duration: registeredMetric(
-    'provider_call_duration_seconds',
+    'intent_provider_call_duration_seconds',
     () =>
       new Histogram({
-        name: 'provider_call_duration_seconds',
+        name: 'intent_provider_call_duration_seconds',
         help: 'Provider API calls, from sending the request to having read the body, by outcome',
         labelNames: LABELS,
         buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30],
       }),
   ),
   errors: registeredMetric(
-    'provider_call_errors_total',
+    'intent_provider_call_errors_total',
     () =>
       new Counter({
-        name: 'provider_call_errors_total',
+        name: 'intent_provider_call_errors_total',
         help: 'Provider API calls that did not end in a 2xx JSON answer, by outcome',
         labelNames: LABELS,
       }),

@@ -12,7 +12,10 @@ export const mayanSwiftOrderCreatedAbi = parseAbi(['event OrderCreated(bytes32 k
 /**
  * Our sandbox's Swift V1 and V2 emit an extended OrderCreated, with the key indexed (topics[1]) and the order's
  * fields after it, `random` last (apps/provider-sandbox/contracts/SwiftSource.sol). Its signature, hence its topic0, differs from the real one,
- * so the two cannot be confused; reading both lets the sandbox exercise the order-key path end to end.
+ * so the two cannot be confused; reading both lets the sandbox exercise the order-key path end to end. It stays here
+ * (providers review N12) because the sandbox needs it: its Swift contracts emit only this event, so without it no
+ * sandbox order would name its key. Removing it needs the sandbox contracts to emit the real event too (docs/providers.md
+ * "Deposit events: whose they are"). Only the Swift contract's own events are read (VouchedProviderAdapter).
  */
 export const sandboxSwiftOrderCreatedAbi = parseAbi([
   'event OrderCreated(bytes32 indexed key, address tokenIn, uint256 amountIn, bytes32 trader, bytes32 tokenOut, uint64 minAmountOut, bytes32 destAddr, uint16 destChainId, uint64 deadline, bytes32 random)',

@@ -714,6 +714,8 @@ describe('MayanAdapter', () => {
         minPollIntervalMs: 2000,
         failureGraceMs: 0,
         expectedFillSeconds: 120,
+        // Followed past the order's deadline while its refund can still come (issue 24 item 2).
+        refundWindowMs: 2 * 3_600_000,
       });
     });
   });
@@ -770,7 +772,18 @@ describe('MayanAdapter', () => {
         status: 200,
         body: { ...fixture(__dirname, 'swap-trx-completed.json'), clientStatus },
       });
-      expect(progressOf(await statusOf())).toEqual({ state: 'pending', providerStatus: clientStatus });
+      expect(progressOf(await statusOf())).toEqual({
+        state: 'pending',
+        providerStatus: clientStatus,
+        // The order's own deadline (its deadline64): the leg is followed until then plus the refund path.
+        fillDeadlineAt: Date.parse('2026-01-01T01:00:00.000Z'),
+      });
+    });
+
+    it('asks the explorer with the API key when one is configured (N4)', async () => {
+      server.route('GET', route, { status: 200, body: fixture(__dirname, 'swap-trx-completed.json') });
+      await adapter({ apiKey: 'mayan-secret' }).status(CONTEXT, { signal: never(), sourceTxHash: SOURCE_TX });
+      expect(server.received.map((r) => r.query.get('apiKey'))).toEqual(['mayan-secret']);
     });
 
     it('COMPLETED → filled with fulfillTxHash and toAmount converted to base units, floored, never via a float', async () => {
@@ -837,6 +850,25 @@ describe('MayanAdapter', () => {
       });
     });
 
+    it('CANCELED before its refund transaction exists (N14): pending, owed until the deadline, never a null refund', async () => {
+      server.route('GET', route, {
+        status: 200,
+        body: {
+          ...fixture(__dirname, 'swap-trx-completed.json'),
+          clientStatus: 'CANCELED',
+          status: 'ORDER_CANCELED',
+          fulfillTxHash: null,
+          toAmount: null,
+          refundTxHash: null,
+        },
+      });
+      expect(progressOf(await statusOf())).toEqual({
+        state: 'pending',
+        providerStatus: 'CANCELED',
+        fillDeadlineAt: Date.parse('2026-01-01T01:00:00.000Z'),
+      });
+    });
+
     it.each([
       ['absent', undefined],
       ['a non-EVM chain (Solana, Wormhole 1)', '1'],
@@ -849,13 +881,14 @@ describe('MayanAdapter', () => {
       expect(progressOf(await statusOf())).toMatchObject({ state: 'refunded', refundChainId: null });
     });
 
-    describe('by the order key (a batch can create several orders)', () => {
+    describe('by the order key (a batch can create several orders), one explorer call per poll (N4)', () => {
       const KEY = orderKey(7);
-      const byKey = `${EXPLORER}/swap/trx/${KEY}`;
+      // Mayan's own lookup of an order (mayan-finance/driver-sdk src/watchers/mayan-explorer.ts).
+      const byKey = `${EXPLORER}/swap/order-id/SWIFT_${KEY}`;
       const leg = (ref: string | null, sourceTxHash: Hex | null = SOURCE_TX) =>
         adapter().status(CONTEXT, { signal: never(), sourceTxHash, deposit: { index: 1, ref } });
 
-      it('asks /swap/trx/{key} when the receipt named the order', async () => {
+      it('asks /swap/order-id/SWIFT_{key} when the receipt named the order, and nothing else', async () => {
         server.route('GET', byKey, {
           status: 200,
           body: { ...fixture(__dirname, 'swap-trx-completed.json'), orderHash: KEY },
@@ -871,22 +904,15 @@ describe('MayanAdapter', () => {
         expect(server.received.map((request) => request.path)).toEqual([route, route]);
       });
 
-      it('the key not indexed yet: the tx-hash answer is used when it is this very order', async () => {
-        server.route('GET', byKey, { status: 404, body: { code: 'NOT_FOUND', message: 'Swap not found' } });
-        server.route('GET', route, {
-          status: 200,
-          body: {
-            ...fixture(__dirname, 'swap-trx-completed.json'),
-            orderHash: KEY.toUpperCase().replace('0X', '0x'),
-          },
-        });
-        expect(progressOf(await leg(KEY))).toMatchObject({ state: 'filled' });
-        expect(server.received.map((request) => request.path)).toEqual([byKey, route]);
-      });
-
-      it("the key not indexed yet and the tx hash answers another order → pending, never the other order's outcome", async () => {
+      it('the key not indexed yet → pending, in one call: no second lookup by the tx hash', async () => {
         server.route('GET', byKey, { status: 404, body: { code: 'NOT_FOUND', message: 'Swap not found' } });
         server.route('GET', route, { status: 200, body: fixture(__dirname, 'swap-trx-completed.json') });
+        expect(progressOf(await leg(KEY))).toEqual({ state: 'pending', providerStatus: 'not_indexed' });
+        expect(server.received.map((request) => request.path)).toEqual([byKey]);
+      });
+
+      it("an answer about another order → pending, never the other order's outcome", async () => {
+        server.route('GET', byKey, { status: 200, body: fixture(__dirname, 'swap-trx-completed.json') });
         expect(progressOf(await leg(KEY))).toEqual({ state: 'pending', providerStatus: 'not_indexed' });
       });
 

@@ -1,4 +1,4 @@
-import { type Hex, zeroAddress } from 'viem';
+import { type Address, type Hex, zeroAddress } from 'viem';
 import { checkSlice } from '../check-slice';
 import { sameAddress } from '../evm/same-address';
 import { quoteFailure, quoteFailureFromHttp } from '../failures/quote-failure';
@@ -17,6 +17,7 @@ import {
   type QuoteSlice,
   type ReceiptLog,
 } from '../provider-adapter.port';
+import { type FillRecord, type FillRecordQuery } from '../fill-record';
 import { type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
 import { isRecord } from '../response/json-fields';
@@ -24,6 +25,7 @@ import { MalformedResponseError } from '../response/malformed-response.error';
 import { TrackingContextMismatchError } from '../tracking-context-mismatch.error';
 import { mayanChain } from './mayan-chains';
 import { MAYAN_ERROR_CODES } from './mayan-error-codes';
+import { mayanFillRecord } from './mayan-fill-record';
 import { mayanOrderRefs } from './mayan-order-refs';
 import { mayanProgress } from './mayan-progress';
 import { mayanQuoteRequest } from './mayan-quote-request';
@@ -54,6 +56,11 @@ export class MayanAdapter implements ProviderAdapter {
     failureGraceMs: 0,
     // Ours, used only when a quote carried no `etaSeconds` (each quote's own figure comes first).
     expectedFillSeconds: 120,
+    // After the order's deadline (the explorer's `deadline`, the order's deadline64) no driver may fulfil it: it is
+    // cancelled on the destination and refunded on the source through a Wormhole message ("Unsuccessful auction,
+    // refund back to source chain", mayan-finance/wormhole-sdk-route src/utils.ts possibleVaaTypes). Mayan publishes
+    // no figure for that path; ours: Ethereum finality for the VAA plus a margin (unverified).
+    refundWindowMs: 2 * 3_600_000,
   };
   private readonly http: HttpSender;
   private readonly randomBytes32: () => Hex;
@@ -122,19 +129,36 @@ export class MayanAdapter implements ProviderAdapter {
     return sourceTxHash === null ? null : `https://explorer.mayan.finance/swap/${sourceTxHash}`;
   }
 
+  /** This order's `OrderFulfilled` in the fill transaction, by its order key (mayan-fill-record.ts). */
+  fillRecord(context: TrackingContext, query: FillRecordQuery): FillRecord {
+    if (context.provider !== 'mayan') throw new TrackingContextMismatchError('mayan', context.provider);
+    return mayanFillRecord(query);
+  }
+
+  /**
+   * The Swift contract the quote named: OrderCreated is its event on the source, OrderFulfilled on the destination,
+   * where Mayan's Swift sits at the same address (one deployment address on every EVM chain; unverified for every
+   * chain). Null for a leg stored before the quote's contract was kept.
+   */
+  quotedContracts(context: TrackingContext): readonly Address[] | null {
+    if (context.provider !== 'mayan') throw new TrackingContextMismatchError('mayan', context.provider);
+    return context.swiftContract === undefined ? null : [context.swiftContract];
+  }
+
   /** The Swift order key of each OrderCreated in the receipt, in log order (mayan-order-refs.ts). */
   depositRefs(logs: readonly ReceiptLog[]): string[] {
     return mayanOrderRefs(logs);
   }
 
   /**
-   * By the order key when the receipt named one (`deposit.ref`): a transaction can create several orders (a
-   * batch), and its hash alone does not say which one is this leg's. By the source tx hash otherwise.
-   *
-   * Mayan documents the order-hash lookup for gasless orders (docs.mayan.finance /build/track-transactions); an
-   * on-chain order's key is the same Swift order hash (swap-sdk src/evm/evmSwift.ts uses createSwiftOrderHash for
-   * the gasless one). Should the explorer not know the key yet (404), the tx-hash answer is used, but only when it
-   * is this very order (`orderHash` equal to the key); anything else stays pending.
+   * One explorer call per poll, with the API key (provider review N4: "If you are polling at scale … pass it as
+   * `apiKey`", docs.mayan.finance /build/track-transactions; the key raises limits "across all API calls", swap-sdk
+   * README.md). By the order key when the receipt named one (`deposit.ref`): a transaction can create several orders
+   * (a batch), and its hash alone does not say which one is this leg's. The key is looked up the way Mayan's own
+   * driver does, `/swap/order-id/SWIFT_0x{key}` (mayan-finance/driver-sdk src/watchers/mayan-explorer.ts
+   * `fetchFromExplorerByHash`; `/swap/trx/{orderHash}` is documented for gasless orders only). An answer naming
+   * another order counts as not indexed. By the source tx hash when no key is known. A 404 is "not yet": the next
+   * poll asks again, so a poll never makes a second call.
    */
   async status(
     context: TrackingContext,
@@ -142,19 +166,23 @@ export class MayanAdapter implements ProviderAdapter {
   ): Promise<StatusResult> {
     if (context.provider !== 'mayan') throw new TrackingContextMismatchError('mayan', context.provider);
     const orderKey = orderKeyOrNull(options.deposit?.ref);
-    const lookup = orderKey ?? options.sourceTxHash;
-    if (lookup === null)
+    if (orderKey === null && options.sourceTxHash === null)
       return statusFailure(
         'not_found',
         'mayan tracks a leg by its source transaction, and none is known yet',
       );
-    let result = await this.swap(lookup, options.signal);
-    if (orderKey !== null && options.sourceTxHash !== null && isNotIndexed(result)) {
-      const byTx = await this.swap(options.sourceTxHash, options.signal);
-      if (isJsonSuccess(byTx) && isRecord(byTx.body) && sameKey(byTx.body.orderHash, orderKey)) result = byTx;
-    }
+    const result =
+      orderKey !== null
+        ? await this.explorer(`/swap/order-id/SWIFT_${orderKey}`, options.signal)
+        : await this.explorer(`/swap/trx/${options.sourceTxHash}`, options.signal);
+    const otherOrder =
+      orderKey !== null &&
+      isJsonSuccess(result) &&
+      isRecord(result.body) &&
+      result.body.orderHash !== undefined &&
+      !sameKey(result.body.orderHash, orderKey);
     // The explorer indexes a few seconds behind the chain: 404 means "not yet", keep polling.
-    if (isNotIndexed(result))
+    if (isNotIndexed(result) || otherOrder)
       return { ok: true, progress: { state: 'pending', providerStatus: 'not_indexed' } };
     if (!isJsonSuccess(result)) return statusFailureFromHttp('mayan', result);
     try {
@@ -169,10 +197,10 @@ export class MayanAdapter implements ProviderAdapter {
     }
   }
 
-  private swap(hash: string, signal: AbortSignal) {
+  private explorer(path: string, signal: AbortSignal) {
     return fetchJson(this.http, {
       method: 'GET',
-      url: providerUrl(this.config.explorerUrl, `/swap/trx/${hash}`),
+      url: providerUrl(this.config.explorerUrl, path, { apiKey: this.config.apiKey }),
       signal,
       timeoutMs: this.config.timeoutMs,
       metric: { provider: 'mayan', operation: 'status' },

@@ -46,6 +46,7 @@ export function swiftProviderQuote(
       fromChain: quote.fromChain.name,
       toChain: quote.toChain.name,
       targetDecimals: slice.target.decimals,
+      swiftContract: quote.swiftContract,
     },
     // The referrer is paid on the destination out of the output on Swift V1, and out of the locked source asset on V2
     // (docs.mayan.finance /integration/referral; review D15), at the rate the order carries: capped by Swift version,

@@ -1,4 +1,4 @@
-import { type Hex } from 'viem';
+import { type Address, type Hex, isAddress } from 'viem';
 import {
   baseUnitsOrNull,
   chainIdOrNull,
@@ -34,12 +34,15 @@ export function relayActualOutput(
  * Where a refund was paid, from a `/requests/v3?id=` answer: the `data.outTxs[]` entry carrying the refund hash
  * (else the first, which is what Relay's own UI shows for a refund), else `data.refundCurrencyData.currency.chainId`
  * (relay-kit packages/ui/src/components/common/TransactionModal/steps/ErrorStep.tsx reads exactly these two).
+ * `token`: `data.refundCurrencyData.currency.address`, the currency Relay refunded in, which "can vary by route"
+ * (relay-docs references/api/api_core_concepts/refunds.mdx: after an origin swap, e.g. USDC), so it is never assumed
+ * to be the source token (provider review N10; relay-kit packages/sdk/src/types/api.ts `refundCurrencyData`).
  * Nulls when the record does not say.
  */
 export function relayRefundRecord(
   body: unknown,
   refundTxHash: Hex | null,
-): { chainId: number | null; txHash: Hex | null } {
+): { chainId: number | null; txHash: Hex | null; token: Address | null } {
   const request =
     isRecord(body) && Array.isArray(body.requests) ? optionalRecord(body.requests[0]) : undefined;
   const data = optionalRecord(request?.data);
@@ -52,8 +55,10 @@ export function relayRefundRecord(
       : outTxs.find((tx) => txHashOrNull(tx.txHash)?.toLowerCase() === refundTxHash.toLowerCase())) ??
     outTxs[0];
   const refundCurrency = optionalRecord(optionalRecord(data?.refundCurrencyData)?.currency);
+  const token = refundCurrency?.address;
   return {
     chainId: chainIdOrNull(refundTx?.chainId) ?? chainIdOrNull(refundCurrency?.chainId),
     txHash: txHashOrNull(refundTx?.txHash),
+    token: typeof token === 'string' && isAddress(token, { strict: false }) ? token : null,
   };
 }

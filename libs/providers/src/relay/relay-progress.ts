@@ -1,5 +1,5 @@
 import { type LegProgress } from '../leg-progress';
-import { list, optionalText, record, text, txHashOrNull } from '../response/json-fields';
+import { list, optionalRecord, optionalText, record, text, txHashOrNull } from '../response/json-fields';
 
 /**
  * An `/intents/status/v3` answer as our progress (reference/providers.md §1.4, corrected by reviews/providers.md
@@ -25,10 +25,14 @@ export function relayProgress(body: unknown): LegProgress {
   const answer = record(body, 'body');
   const providerStatus = text(answer.status, 'status');
   const firstTxHash = txHashOrNull(list(answer.txHashes, 'txHashes')[0]);
-  const details = optionalText(answer.details);
+  const details = relayFailReason(answer);
   switch (providerStatus) {
     case 'success':
       return { state: 'filled', providerStatus, destinationTxHash: firstTxHash, actualOutputRaw: null };
+    // `fallback` is terminal: relay-kit's polling path ends on it exactly as on `refund` ("Transaction failed:
+    // Refunded", relayprotocol/relay-kit packages/sdk/src/utils/transaction.ts:182), and relay-docs names it among the
+    // statuses that carry a failReason (changelog.mdx, 2026-08-07; api_guides/webhooks.mdx). Provider review N8.
+    case 'fallback':
     case 'refund':
       return {
         state: 'refunded',
@@ -46,4 +50,33 @@ export function relayProgress(body: unknown): LegProgress {
       // waiting | depositing | pending | submitted, and any status added later: keep polling.
       return { state: 'pending', providerStatus };
   }
+}
+
+/**
+ * Why Relay failed or refunded, in its own words (provider review N9): `failReason` (a code such as
+ * `SOLVER_CAPACITY_EXCEEDED`) and, when the refund itself failed, `refundFailReason` (`AMOUNT_TOO_LOW_TO_REFUND`,
+ * `MANUAL_REFUND_REQUIRED`, ...), both on `/intents/status/v3` since 2026-08-07 (relay-docs changelog.mdx; the
+ * `/requests/v3` record carries the same two fields, relay-kit packages/sdk/src/types/api.ts), then `details`, the
+ * only reason before them. `N/A` says nothing.
+ */
+export function relayFailReason(answer: Record<string, unknown>): string | null {
+  const code = (value: unknown) => {
+    const text = optionalText(value);
+    return text === null || text === 'N/A' ? null : text;
+  };
+  const failReason = code(answer.failReason);
+  const refundFailReason = code(answer.refundFailReason);
+  const details = optionalText(answer.details);
+  const reasons = [
+    failReason,
+    refundFailReason === null ? null : `refund failed: ${refundFailReason}`,
+    failReason === null && refundFailReason === null ? details : null,
+  ].filter((r): r is string => r !== null);
+  return reasons.length === 0 ? null : reasons.join('; ');
+}
+
+/** The `data` of a `/requests/v3` record, for its failReason (relayFailReason reads it the same way). */
+export function relayRequestData(body: unknown): Record<string, unknown> | undefined {
+  const requests = optionalRecord(body)?.requests;
+  return Array.isArray(requests) ? optionalRecord(optionalRecord(requests[0])?.data) : undefined;
 }

@@ -404,9 +404,12 @@ describe('RelayAdapter', () => {
       });
       expect(relay.tracking).toEqual({
         pollsBeforeSourceTx: true,
-        minPollIntervalMs: 1000,
+        minPollIntervalMs: 5000,
         failureGraceMs: 123_000,
         expectedFillSeconds: 60,
+        // Followed from the deposit: the quote's minute of life, then 2 h for a refund (Relay publishes none).
+        fillWindowMs: 60_000,
+        refundWindowMs: 7_200_000,
       });
     });
 
@@ -589,9 +592,35 @@ describe('RelayAdapter', () => {
           refundTxHash: refundHash,
           reason: 'SLIPPAGE',
           refundChainId: 8453,
+          // The record names the refund currency's chain and symbol, but no address.
+          refundToken: null,
         });
         expect(server.received[1].query.get('id')).toBe(REQUEST_ID);
         expect(server.received[1].headers['x-api-key']).toBe('relay-secret-key');
+      });
+
+      it('the refund token from refundCurrencyData.currency.address, never assumed to be the source token (N10)', async () => {
+        const usdcArb = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
+        const body = refundRecord([{ txHash: refundHash, chainId: 42161 }], 42161);
+        body.requests[0].data.refundCurrencyData.currency.address = usdcArb;
+        server.route('GET', statusRoute, { status: 200, body: refundStatus });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+          refundChainId: 42161,
+          refundToken: usdcArb,
+        });
+        body.requests[0].data.refundCurrencyData.currency.address =
+          '0x0000000000000000000000000000000000000000';
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({
+          refundToken: '0x0000000000000000000000000000000000000000',
+        });
+      });
+
+      it("a refund whose status carries no reason takes the record's failReason (N9)", async () => {
+        const { details: _dropped, ...noDetails } = refundStatus;
+        server.route('GET', statusRoute, { status: 200, body: noDetails });
+        server.route('GET', `${PREFIX}/requests/v3`, { status: 200, body: refundRecord([], 42161) });
+        expect(progressOf(await status('relay-secret-key'))).toMatchObject({ reason: 'SLIPPAGE' });
       });
 
       it('no outTx: refundCurrencyData.currency.chainId', async () => {
@@ -626,6 +655,43 @@ describe('RelayAdapter', () => {
           refundChainId: null,
         });
       });
+    });
+
+    it('fallback → refunded: terminal, as relay-kit ends on it like refund (N8)', async () => {
+      const refundHash = '0x5555555555555555555555555555555555555555555555555555555555555555';
+      server.route('GET', statusRoute, {
+        status: 200,
+        body: { status: 'fallback', failReason: 'SOLVER_CAPACITY_EXCEEDED', txHashes: [refundHash] },
+      });
+      expect(progressOf(await status())).toEqual({
+        state: 'refunded',
+        providerStatus: 'fallback',
+        refundTxHash: refundHash,
+        reason: 'SOLVER_CAPACITY_EXCEEDED',
+        refundChainId: null,
+      });
+    });
+
+    it('failReason and refundFailReason are the reason, before details (N9)', async () => {
+      server.route('GET', statusRoute, {
+        status: 200,
+        body: {
+          status: 'failure',
+          failReason: 'SOLVER_CAPACITY_EXCEEDED',
+          refundFailReason: 'MANUAL_REFUND_REQUIRED',
+          details: 'free text',
+          txHashes: [],
+        },
+      });
+      expect(progressOf(await status())).toMatchObject({
+        state: 'failed',
+        reason: 'SOLVER_CAPACITY_EXCEEDED; refund failed: MANUAL_REFUND_REQUIRED',
+      });
+      server.route('GET', statusRoute, {
+        status: 200,
+        body: { status: 'failure', failReason: 'N/A', details: 'free text', txHashes: [] },
+      });
+      expect(progressOf(await status())).toMatchObject({ reason: 'free text' });
     });
 
     it('failure → failed, with details as the reason', async () => {

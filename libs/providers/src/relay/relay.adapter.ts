@@ -15,6 +15,7 @@ import {
   type QuoteSlice,
   type ReceiptLog,
 } from '../provider-adapter.port';
+import { type FillRecord, type FillRecordQuery } from '../fill-record';
 import { type QuoteResult, type TrackingContext } from '../provider-quote';
 import { type ProvidersConfig } from '../providers-config';
 import { MalformedResponseError } from '../response/malformed-response.error';
@@ -22,8 +23,17 @@ import { TrackingContextMismatchError } from '../tracking-context-mismatch.error
 import { parseRelayQuote } from './parse-relay-quote';
 import { relayActualOutput, relayRefundRecord } from './relay-actual-output';
 import { RELAY_ERROR_CODES } from './relay-error-codes';
-import { relayProgress } from './relay-progress';
+import { relayFillRecord } from './relay-fill-record';
+import { relayFailReason, relayProgress, relayRequestData } from './relay-progress';
 import { relayQuoteRequest } from './relay-quote-request';
+import { RELAY_KEY_REQUESTS_PER_MINUTE, RelayRequestBudget } from './relay-request-budget';
+
+/** A Relay quote's life: "Quotes expire after 1 minute" (docs.relay.link /how-it-works/refunds). */
+export const RELAY_QUOTE_LIFE_MS = 60_000;
+/** How long after that a Relay refund is awaited: ours, Relay publishes none (see the adapter's traits). */
+export const RELAY_REFUND_WINDOW_MS = 2 * 3_600_000;
+/** relay-kit's status polling interval: `client.pollingInterval ?? 5000` (packages/sdk/src/utils/transaction.ts). */
+export const RELAY_MIN_POLL_INTERVAL_MS = 5_000;
 
 /** Relay (relay.link): quotes with ready transactions, tracked by the quote's requestId. */
 export class RelayAdapter implements ProviderAdapter {
@@ -34,19 +44,31 @@ export class RelayAdapter implements ProviderAdapter {
     private readonly config: ProvidersConfig['relay'],
     /** This provider's own keep-alive connection pool unless a test passes a stand-in. */
     private readonly http: HttpSender = new ProviderHttp(),
+    /** The key's shared budget of non-quote requests (status, /requests/v3); one per adapter, so per process. */
+    private readonly budget: RelayRequestBudget = new RelayRequestBudget(),
   ) {
     this.tracking = {
       // A request is found by the quote's requestId, so it can be polled before the deposit is seen (`waiting`).
       pollsBeforeSourceTx: true,
       // Relay publishes no per-request polling interval; its SDK polls every `pollingInterval ?? 5000` ms when the
-      // websocket is off (relay-kit packages/sdk/src/utils/executeSteps/index.ts). Keyless limit: 200/min on
-      // endpoints other than /quote (docs references/api/api-keys). One poll a second per leg stays well inside.
-      minPollIntervalMs: 1000,
+      // websocket is off (relay-kit packages/sdk/src/utils/transaction.ts). No faster here (providers review N16);
+      // the key's 200/min on endpoints other than /quote (docs references/api/api-keys) is kept by `budget`.
+      minPollIntervalMs: RELAY_MIN_POLL_INTERVAL_MS,
       // "'failure' is not immediately terminal due to the refund flow: pending -> failure -> pending -> refund"
       // (relay-kit packages/sdk/src/utils/executeSteps/websocketHandlers.ts); refunds doc: relay-progress.ts.
       failureGraceMs: config.failureGraceMs,
       // Ours, used only when a quote carried no `details.timeEstimate` (each quote's own figure comes first).
       expectedFillSeconds: 60,
+      // Relay names no fill deadline for a request; its quote lives a minute ("Quotes expire after 1 minute then a
+      // new quote is generated", docs.relay.link /how-it-works/refunds), after which a deposit is filled at a new
+      // quote or refunded. So a leg is followed from its deposit's confirmation, not from prepare.
+      fillWindowMs: RELAY_QUOTE_LIFE_MS,
+      // Relay publishes no refund window: its refunds doc says only that a refund is paid on the origin less gas
+      // (references/api/api_core_concepts/refunds.mdx), relay-kit gives up waiting after 30 polls of 5 s
+      // (packages/sdk/src/client.ts maxPollingAttemptsBeforeTimeout), and a manual refund (refundFailReason
+      // MANUAL_REFUND_REQUIRED, relay-docs changelog 2026-08-07) has no figure at all. Ours: 2 h after the quote's
+      // life, the tracking limit's default, now counted from the deposit (unverified).
+      refundWindowMs: RELAY_REFUND_WINDOW_MS,
     };
   }
 
@@ -58,6 +80,12 @@ export class RelayAdapter implements ProviderAdapter {
   /** Relay tracks a leg by its requestId, never by the receipt: no deposit of its own to name. */
   depositRefs(_logs: readonly ReceiptLog[]): string[] {
     return [];
+  }
+
+  /** The fill of this request: the transaction whose calldata ends with its id (relay-fill-record.ts). */
+  fillRecord(context: TrackingContext, query: FillRecordQuery): FillRecord {
+    if (context.provider !== 'relay') throw new TrackingContextMismatchError('relay', context.provider);
+    return relayFillRecord(context.requestId, query);
   }
 
   async quote(slice: QuoteSlice, options: { signal: AbortSignal }): Promise<QuoteResult> {
@@ -82,6 +110,9 @@ export class RelayAdapter implements ProviderAdapter {
     options: { signal: AbortSignal; sourceTxHash: Hex | null; deposit?: DepositSelector | null },
   ): Promise<StatusResult> {
     if (context.provider !== 'relay') throw new TrackingContextMismatchError('relay', context.provider);
+    // Over the key's budget: not sent; the tracker asks again once the window has room, as after a 429.
+    const wait = this.budget.take();
+    if (wait !== null) return overBudget(wait);
     const result = await fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(this.config.baseUrl, '/intents/status/v3', { requestId: context.requestId }),
@@ -103,6 +134,11 @@ export class RelayAdapter implements ProviderAdapter {
       );
     }
     if (this.config.apiKey === null) return { ok: true, progress };
+    if (progress.state === 'filled' || progress.state === 'refunded') {
+      // The terminal answer needs its /requests/v3 record too: without room for it, the whole poll waits.
+      const recordWait = this.budget.take();
+      if (recordWait !== null) return overBudget(recordWait);
+    }
     if (progress.state === 'filled')
       return { ok: true, progress: await this.withActualOutput(progress, context, options.signal) };
     if (progress.state === 'refunded')
@@ -144,10 +180,13 @@ export class RelayAdapter implements ProviderAdapter {
     const result = await this.requestRecord(requestId, signal);
     if (!isJsonSuccess(result)) return progress;
     const refund = relayRefundRecord(result.body, progress.refundTxHash);
+    const data = relayRequestData(result.body);
     return {
       ...progress,
       refundTxHash: progress.refundTxHash ?? refund.txHash,
       refundChainId: refund.chainId,
+      refundToken: refund.token,
+      reason: progress.reason ?? (data === undefined ? null : relayFailReason(data)),
     };
   }
 
@@ -165,4 +204,14 @@ export class RelayAdapter implements ProviderAdapter {
   private headers(): Record<string, string> {
     return this.config.apiKey === null ? {} : { 'x-api-key': this.config.apiKey };
   }
+}
+
+/** A status poll not sent because the key's budget is spent: unavailable for `waitMs`, as a 429 with Retry-After. */
+function overBudget(waitMs: number): StatusResult {
+  return statusFailure(
+    'provider_unavailable',
+    `relay status not asked: this key's ${RELAY_KEY_REQUESTS_PER_MINUTE} requests per minute are spent`,
+    null,
+    waitMs,
+  );
 }

@@ -162,6 +162,14 @@ describe('vouchQuote', () => {
       });
     });
 
+    it('a target chain where the provider has no listed contract: the list bounds both ends of a leg (N-L3)', () => {
+      const toOptimism = quoteSlice({ target: { ...erc20Slice.target, chainId: 10 } });
+      expect(vouchQuote(quote(), toOptimism, ALLOWLIST)).toMatchObject({
+        rule: 'chain',
+        reason: 'no relay contract is allowed on chain 10, the target chain',
+      });
+    });
+
     it('any approval when the source is the native asset', () => {
       const calls = [
         { ...approve(USDC.base, DEPOSITORY, 1n), chainId: 8453 },

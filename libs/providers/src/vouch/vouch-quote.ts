@@ -22,7 +22,8 @@ const ROUNDING_SLACK_BPS = 1n;
 const SWIFT_DECIMALS = 8;
 
 /**
- * Whether we can hand a provider's quote to a wallet: every call on the source chain, every non-approval call to
+ * Whether we can hand a provider's quote to a wallet: both chains of the slice listed for the provider, every call
+ * on the source chain, every non-approval call to
  * one of the provider's contracts, every approval of the source token to one of its spenders, `value` 0 for a
  * token and exactly the amount for the native asset, and a minimum output within the requested slippage of the
  * expected one. Null when it passes; otherwise the first rule it breaks.
@@ -36,6 +37,13 @@ export function vouchQuote(
   const contracts = allowlist.get(chainId);
   if (contracts === undefined)
     return { rule: 'chain', reason: `no ${quote.provider} contract is allowed on chain ${chainId}` };
+  // The list names the chains the provider serves here, at both ends of a leg: the deployment reads those chains
+  // (NODE_ENV=production refuses a CHAINS_FILE without them), so a fill is read, never taken on the provider's word.
+  if (!allowlist.has(slice.target.chainId))
+    return {
+      rule: 'chain',
+      reason: `no ${quote.provider} contract is allowed on chain ${slice.target.chainId}, the target chain`,
+    };
   for (const [index, call] of quote.calls.entries()) {
     const refused = vouchCall(call, index, slice, contracts);
     if (refused !== null) return refused;

@@ -112,10 +112,26 @@ describe('provider adapters behind the calldata checks', () => {
     });
 
     it('follows RELAY_CONTRACTS instead of the defaults', async () => {
+      // Arbitrum to Base: both chains listed, since a chain left out allows nothing at either end of a leg.
       const only = (address: Address) =>
-        JSON.stringify({ 42161: { targets: [address], spenders: [address] } });
+        JSON.stringify({
+          42161: { targets: [address], spenders: [address] },
+          8453: { targets: [], spenders: [] },
+        });
       refusal(await quoteWith(relayAnswer(), { RELAY_CONTRACTS: only(ATTACKER) }));
       expect((await quoteWith(relayAnswer(), { RELAY_CONTRACTS: only(RELAY_DEPOSITORY) })).ok).toBe(true);
+      // Without the target chain the answer is refused (security review N-L3: what is served is what is read).
+      const sourceOnly = JSON.stringify({
+        42161: { targets: [RELAY_DEPOSITORY], spenders: [RELAY_DEPOSITORY] },
+      });
+      expect(refusal(await quoteWith(relayAnswer(), { RELAY_CONTRACTS: sourceOnly }))).toContain(
+        'no relay contract is allowed on chain 8453, the target chain',
+      );
+      // PROVIDER_CHAINS narrows the published lists to the chains the deployment reads.
+      expect((await quoteWith(relayAnswer(), { PROVIDER_CHAINS: '42161,8453' })).ok).toBe(true);
+      expect(refusal(await quoteWith(relayAnswer(), { PROVIDER_CHAINS: '42161,1' }))).toContain(
+        'no relay contract is allowed on chain 8453, the target chain',
+      );
     });
   });
 

@@ -2,7 +2,7 @@ import { getMaxListeners } from 'node:events';
 import { type QuoteSlice, type RoutableProvider } from '@svc/providers';
 import { FairLimiter } from './fair-limiter';
 import { gatherQuotes, quoteKey } from './gather-quotes';
-import { providerQuote } from './provider-answers.test-helper';
+import { providerQuote, QUOTED_AT } from './provider-answers.test-helper';
 import { quoteSlice } from './quote-request.test-helper';
 import { type Behaviour, QuoteScript } from './scripted-adapter.test-helper';
 
@@ -116,6 +116,41 @@ describe('gatherQuotes with scripted provider adapters (real timers)', () => {
       quoteKey('t0:1', 'mayan'),
     ]);
     expect(asked.get(quoteKey('t0:1', 'mayan'))).toBe(SLICES[1]);
+  });
+
+  it('a quote that stops holding before a wallet could sign and execute it is route_unavailable, and not kept', async () => {
+    // Issue 24: across holds until QUOTED_AT + 180 s, mayan + 300 s, relay names no deadline. Asked at + 150 s with
+    // 60 s needed (the 30 s signable window plus execution time), across's 30 s cannot be prepared.
+    const { quotes, providerQuotes } = await gatherQuotes(
+      everyProvider([SLICES[0]]),
+      adapters({}),
+      5_000,
+      undefined,
+      {
+        now: QUOTED_AT + 150_000,
+        minimumMs: 60_000,
+      },
+    );
+    expect(
+      quotes.map((q) => [q.provider, q.outcome.ok ? 'ok' : [q.outcome.reasonCode, q.outcome.reason]]),
+    ).toEqual([
+      ['relay', 'ok'],
+      [
+        'across',
+        [
+          'route_unavailable',
+          "across's quote holds only 30 s, less than the 60 s a wallet needs to sign and execute it",
+        ],
+      ],
+      ['mayan', 'ok'],
+    ]);
+    expect([...providerQuotes.keys()]).toEqual([quoteKey('t0:0', 'relay'), quoteKey('t0:0', 'mayan')]);
+    // Exactly the 60 s is enough.
+    const enough = await gatherQuotes(everyProvider([SLICES[0]]), adapters({}), 5_000, undefined, {
+      now: QUOTED_AT + 120_000,
+      minimumMs: 60_000,
+    });
+    expect(enough.quotes.every((q) => q.outcome.ok)).toBe(true);
   });
 
   it("passes a provider's refusal on verbatim, for that provider and slice only", async () => {

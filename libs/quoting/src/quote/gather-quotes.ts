@@ -22,7 +22,9 @@ export const quoteKey = (sliceId: string, provider: string) => `${sliceId}|${pro
 /**
  * Asks every provider for every slice at once, under one deadline. A provider that has not answered when the
  * deadline fires counts as `provider_timeout` for that slice, and the answer is returned on time whatever the
- * adapter does with its abort signal.
+ * adapter does with its abort signal. With `validity`, a quote whose provider deadline (`validUntil`) falls less than
+ * `minimumMs` after `now` is `route_unavailable` and not kept: prepare could never hand out its calls, since a wallet
+ * signing inside the signable window must still deposit before that deadline (issue 24).
  */
 export async function gatherQuotes(
   requests: { provider: RoutableProvider; slice: QuoteSlice }[],
@@ -30,6 +32,7 @@ export async function gatherQuotes(
   deadlineMs: number,
   /** Per provider, the places shared with every other quote in flight; this request's calls wait their turn. */
   fairness?: { requestId: string; limiters: Partial<Record<RoutableProvider, FairLimiter>> },
+  validity?: { now: number; minimumMs: number },
 ): Promise<GatheredQuotes> {
   const controller = new AbortController();
   // Every provider call of this quote (up to 59 slices × 3 providers) and its place in a limiter listen to this one
@@ -83,6 +86,18 @@ export async function gatherQuotes(
             outcome: { ok: false, reasonCode: answer.failure.reasonCode, reason: answer.failure.reason },
           };
         const q = answer.quote;
+        if (validity && q.validUntil !== null && q.validUntil < validity.now + validity.minimumMs) {
+          const holds = Math.max(0, Math.floor((q.validUntil - validity.now) / 1000));
+          return {
+            sliceId: slice.sliceId,
+            provider,
+            outcome: {
+              ok: false,
+              reasonCode: 'route_unavailable',
+              reason: `${provider}'s quote holds only ${holds} s, less than the ${Math.ceil(validity.minimumMs / 1000)} s a wallet needs to sign and execute it`,
+            },
+          };
+        }
         providerQuotes.set(quoteKey(slice.sliceId, provider), q);
         return {
           sliceId: slice.sliceId,

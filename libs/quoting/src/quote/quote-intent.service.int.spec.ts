@@ -71,6 +71,7 @@ describe('QuoteIntentService on SQLite', () => {
   ]);
   const options = {
     quoteTtlSeconds: 60,
+    minimumProviderQuoteSeconds: 60,
     defaultMaxWaitMs: 2_000,
     providerConcurrency: 64,
     serviceFeeBps: 0,

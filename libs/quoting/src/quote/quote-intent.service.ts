@@ -1,24 +1,40 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { type FailedSource, type SourceGasEstimate, type SourceGasReport } from '@svc/contract';
 import {
   allocate,
-  currentQuoteStatus,
+  replayedQuoteResponse,
   decideQuote,
   evaluateLeg,
   type IntentQuotedData,
   intentSessionDecider,
   intentSessionStreamId,
+  type SourceGasEstimator,
+  sourceGasReport,
+  uneconomicSourceIndexes,
+  withBudget,
 } from '@svc/domain';
 import { aggregateStream, EVENT_STORE, type EventStore, handleCommand } from '@svc/event-store';
 import { type BusReply, type MessagePattern } from '@svc/messaging';
 import { PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type RoutableProvider } from '@svc/providers';
-import { PROVIDER_ORDER, QUOTING_OPTIONS, type QuotingOptions } from '../quoting.options';
+import {
+  PROVIDER_ORDER,
+  QUOTING_OPTIONS,
+  type QuotingOptions,
+  SOURCE_GAS_ESTIMATOR,
+} from '../quoting.options';
 import { consideredProviders } from './considered-providers';
 import { FairLimiter } from './fair-limiter';
 import { gatherQuotes } from './gather-quotes';
 import { intentSessionIdFor } from './intent-session-id';
 import { type QuoteIntent } from './quote-intent.command';
 import { sessionExecution, sessionExpiry, sessionFees } from './session-execution';
+import {
+  excludedSources,
+  providerSourceValues,
+  SOURCE_GAS_BUDGET_MS,
+  unavailableFigures,
+} from './source-gas';
 import { toAllocationInput } from './to-allocation-input';
 import { toQuoteResponse } from './to-quote-response';
 import { toQuoteSlices } from './to-quote-slices';
@@ -33,6 +49,7 @@ export class QuoteIntentService {
     @Inject(PROVIDER_ADAPTERS) private readonly adapters: Record<RoutableProvider, ProviderAdapter>,
     @Inject(PARTNER_DIRECTORY) private readonly partners: PartnerDirectory,
     @Inject(QUOTING_OPTIONS) private readonly options: QuotingOptions,
+    @Optional() @Inject(SOURCE_GAS_ESTIMATOR) private readonly gas?: SourceGasEstimator,
   ) {
     this.limiters = Object.fromEntries(
       Object.keys(adapters).map((p) => [p, new FairLimiter(options.providerConcurrency)]),
@@ -75,21 +92,34 @@ export class QuoteIntentService {
     const { body, now } = command;
     const partner = this.partners.get(command.partnerId);
     const providers = consideredProviders(body.allowedProviders, partner?.allowedProviders ?? []);
-    const allocation = allocate(toAllocationInput(body));
-    const fee = {
-      bps: this.options.serviceFeeBps + (body.feeBps ?? 0),
-      recipient: this.options.serviceFeeRecipient,
-    };
-    const gathered = await gatherQuotes(
-      toQuoteSlices(body, allocation, providers, fee),
-      this.adapters,
-      body.maxWaitMs ?? this.options.defaultMaxWaitMs,
-      { requestId: intentSessionId, limiters: this.limiters },
-    );
-    const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, gathered.quotes));
-    const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
+    const allSources = body.sources.map((_, index) => index);
+    let plan = await this.plan(intentSessionId, command, providers, allSources);
+    let sourceGas = await this.sourceGas(body, plan, []);
+    let excluded: FailedSource[] = [];
+    // excludeUneconomicSources: the flagged sources are left out and the quote is routed again without them, so
+    // allocation and coverage are computed on what remains (docs/source-economics.md).
+    const uneconomic = body.excludeUneconomicSources && sourceGas ? uneconomicSourceIndexes(sourceGas) : [];
+    if (uneconomic.length > 0) {
+      const left = sourceGas!.sources.filter((s) => uneconomic.includes(s.inputTokenIndex));
+      excluded = excludedSources(plan.allocation, left, sourceGas!.thresholdBps);
+      plan = await this.plan(
+        intentSessionId,
+        command,
+        providers,
+        allSources.filter((i) => !uneconomic.includes(i)),
+      );
+      sourceGas = await this.sourceGas(body, plan, left);
+    }
+    const { allocation, decision, gathered } = plan;
     const expiresAt = sessionExpiry(now, this.options.quoteTtlSeconds, decision, gathered);
     const targets = body.target ? [body.target] : body.targets;
+    const response = toQuoteResponse({
+      intentSessionId,
+      expiresAt,
+      allocation,
+      decision,
+      priceUsd: (id) => targets.find((t) => t.id === id)?.targetToken.priceUSD ?? null,
+    });
     return {
       intentSessionId,
       partnerId: command.partnerId,
@@ -97,14 +127,12 @@ export class QuoteIntentService {
       quotedAt: now,
       expiresAt,
       request: body,
-      response: toQuoteResponse({
-        intentSessionId,
-        expiresAt,
-        allocation,
-        decision,
-        priceUsd: (id) => targets.find((t) => t.id === id)?.targetToken.priceUSD ?? null,
-      }),
-      execution: sessionExecution(decision, gathered),
+      response: {
+        ...response,
+        failedSources: [...response.failedSources, ...excluded],
+        ...(sourceGas ? { sourceGas } : {}),
+      },
+      execution: plan.execution,
       fees: sessionFees(
         decision,
         {
@@ -115,6 +143,69 @@ export class QuoteIntentService {
         gathered,
       ),
     };
+  }
+
+  /** Allocates the given sources (by request index), asks every considered provider, selects the routes. */
+  private async plan(
+    intentSessionId: string,
+    command: QuoteIntent,
+    providers: ReturnType<typeof consideredProviders>,
+    sourceIndexes: readonly number[],
+  ) {
+    const { body, now } = command;
+    const input = toAllocationInput(body);
+    const allocation = allocate({
+      ...input,
+      sources: input.sources.filter((s) => sourceIndexes.includes(s.index)),
+    });
+    const fee = {
+      bps: this.options.serviceFeeBps + (body.feeBps ?? 0),
+      recipient: this.options.serviceFeeRecipient,
+    };
+    const gathered = await gatherQuotes(
+      toQuoteSlices(body, allocation, providers, fee),
+      this.adapters,
+      body.maxWaitMs ?? this.options.defaultMaxWaitMs,
+      { requestId: intentSessionId, limiters: this.limiters },
+      { now, minimumMs: this.options.minimumProviderQuoteSeconds * 1000 },
+    );
+    const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, gathered.quotes));
+    const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
+    return { allocation, gathered, decision, execution: sessionExecution(decision, gathered) };
+  }
+
+  /**
+   * The routed sources' gas, priced (docs/source-economics.md); undefined without an estimator. A chain that does not
+   * answer within the estimator's budget leaves its own sources `unavailable`; SOURCE_GAS_BUDGET_MS bounds the whole,
+   * so the quote is never late for it.
+   */
+  private async sourceGas(
+    body: QuoteIntent['body'],
+    plan: Awaited<ReturnType<QuoteIntentService['plan']>>,
+    excluded: SourceGasEstimate[],
+  ): Promise<SourceGasReport | undefined> {
+    if (!this.gas) return undefined;
+    const estimator = this.gas;
+    const figures = await withBudget(
+      estimator.estimate({ request: body, legs: plan.execution }),
+      SOURCE_GAS_BUDGET_MS,
+    ).catch((error: unknown) => unavailableFigures(plan.execution, body, estimator, error));
+    const chainIds = [
+      ...body.sources.map((s) => s.chainId),
+      ...(body.target ? [body.target] : body.targets).map((t) => t.chainId),
+    ];
+    const nativeSymbols = new Map<number, string>();
+    for (const chainId of chainIds) {
+      const symbol = estimator.nativeSymbol(chainId);
+      if (symbol !== null) nativeSymbols.set(chainId, symbol);
+    }
+    return sourceGasReport({
+      figures,
+      request: body,
+      providerValues: providerSourceValues(plan.decision, plan.gathered),
+      nativeSymbols,
+      excluded,
+    });
   }
 
   /** The stored session, if it exists and belongs to this partner (another partner's is "not found"). */
@@ -130,7 +221,7 @@ export class QuoteIntentService {
   private reply(quote: IntentQuotedData, now: number): QuoteReply {
     return {
       ok: true,
-      body: { ...quote.response, quoteStatus: currentQuoteStatus(quote, now) },
+      body: replayedQuoteResponse(quote, now),
       resource: { kind: 'intent_session', id: quote.intentSessionId },
     };
   }

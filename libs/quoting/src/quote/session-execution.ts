@@ -5,6 +5,7 @@ import {
   type QuotedFees,
   type QuotedLegExecution,
 } from '@svc/domain';
+import { type ProviderName } from '@svc/contract';
 import { type ProviderQuote, type QuoteSlice, storedQuote, storedQuoteSlice } from '@svc/providers';
 import { type GatheredQuotes, quoteKey } from './gather-quotes';
 
@@ -60,11 +61,7 @@ export function sessionFees(
   fee: { serviceFeeBps: number; markupBps: number; recipient: string | null },
   gathered: GatheredQuotes,
 ): QuotedFees {
-  const slices = decision.selected.flatMap(({ evaluated, route }) =>
-    evaluated.leg.slices
-      .filter((s) => s.kind === 'route' && route!.coveredSliceIds.includes(s.sliceId))
-      .map((s) => ({ ...s, provider: route!.provider })),
-  );
+  const slices = routedSlices(decision);
   const askedBps = fee.serviceFeeBps + fee.markupBps;
   return {
     ...fee,
@@ -96,6 +93,15 @@ export function sessionFees(
 
 function collectedAs(quote: ProviderQuote | undefined): QuotedAppFee | null {
   return quote?.appFee ? { ...quote.appFee } : null;
+}
+
+/** The provider-routed slices the selected routes cover, each with its provider. */
+export function routedSlices(decision: QuoteDecision): (AllocationSlice & { provider: ProviderName })[] {
+  return decision.selected.flatMap(({ evaluated, route }) =>
+    evaluated.leg.slices
+      .filter((s) => s.kind === 'route' && route!.coveredSliceIds.includes(s.sliceId))
+      .map((s) => ({ ...s, provider: route!.provider })),
+  );
 }
 
 /** expiresAt = quote time + TTL, never later than the earliest deadline among the selected providers' quotes. */

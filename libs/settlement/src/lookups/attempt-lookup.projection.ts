@@ -102,6 +102,12 @@ export function evolveLookupEntry(
     case 'LegPending':
     case 'LegDelayed':
     case 'LegFillRejected':
+    case 'LegOwed':
+    case 'LegFillSeen':
+    case 'LegFillReorged':
+    case 'SourceTransactionReorged':
+    case 'SettledFillVanished':
+      // A fill is indexed once it settles (LegSettled), not while it awaits confirmations or after a reorganisation.
       return touched(entry, event.data.at);
     default:
       // An event type this version does not know (a newer writer): nothing to index.

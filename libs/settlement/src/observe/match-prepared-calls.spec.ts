@@ -1,4 +1,9 @@
-import { matchPreparedCalls, type ExecutedCall, type PreparedCall } from './match-prepared-calls';
+import {
+  matchPreparedCalls,
+  rivalOwners,
+  type ExecutedCall,
+  type PreparedCall,
+} from './match-prepared-calls';
 
 const token = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const approve =
@@ -72,5 +77,41 @@ describe('matchPreparedCalls', () => {
 
   it('no calls match nothing', () => {
     expect(matchPreparedCalls([], prepared)).toBeNull();
+  });
+});
+
+describe("rivalOwners (ADR 0009: a transaction two open attempts could own is nobody's by search)", () => {
+  const approveOnly = [prepared[0]];
+  const otherAmount = [{ ...prepared[0], data: approve.replace(/3e8$/, '3e9') }];
+
+  it('given another attempt that prepared the very same call, when the executed call is it, then that attempt', () => {
+    expect(
+      rivalOwners([call()], 'a-self', [
+        { attemptId: 'a-self', preparedCalls: approveOnly },
+        { attemptId: 'a-twin', preparedCalls: approveOnly },
+      ]),
+    ).toEqual(['a-twin']);
+  });
+
+  it('given only the attempt itself, or others whose calls differ, then no rival', () => {
+    expect(rivalOwners([call()], 'a-self', [{ attemptId: 'a-self', preparedCalls: approveOnly }])).toEqual(
+      [],
+    );
+    expect(rivalOwners([call()], 'a-self', [{ attemptId: 'a-other', preparedCalls: otherAmount }])).toEqual(
+      [],
+    );
+  });
+
+  it('given a batch, then a rival must have prepared every call of it', () => {
+    const batch = [
+      call(),
+      call({ to: '0x000000000000000000000000000000000000dEaD', value: 1000n, data: '0x' }),
+    ];
+    expect(
+      rivalOwners(batch, 'a-self', [
+        { attemptId: 'a-approve-only', preparedCalls: approveOnly },
+        { attemptId: 'a-both', preparedCalls: prepared },
+      ]),
+    ).toEqual(['a-both']);
   });
 });

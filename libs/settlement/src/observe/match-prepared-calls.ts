@@ -57,3 +57,25 @@ function toWei(value: string | bigint): bigint | null {
 function normalizeHex(data: string): string {
   return data === '' ? '0x' : data.toLowerCase();
 }
+
+/** A prepared attempt as far as the ambiguity rule needs it: its id and, per chain, its prepared calls. */
+export interface RivalCandidate {
+  attemptId: string;
+  /** The prepared calls of the transaction's chain (`calls ?? transactions` of its chain action). */
+  preparedCalls: readonly PreparedCall[];
+}
+
+/**
+ * The attempts other than `selfId` whose prepared calls the executed calls also are (ADR 0009, security review N-M6):
+ * a transaction any of them could own is ambiguous, and the deposit search claims it for nobody. The candidates are
+ * those that could own it at all (couldOwnSourceTransaction: open, on that chain, prepared before it was mined).
+ */
+export function rivalOwners(
+  executed: readonly ExecutedCall[],
+  selfId: string,
+  candidates: readonly RivalCandidate[],
+): string[] {
+  return candidates
+    .filter((c) => c.attemptId !== selfId && matchPreparedCalls(executed, c.preparedCalls) !== null)
+    .map((c) => c.attemptId);
+}

@@ -113,6 +113,8 @@ describe('observeSourceTransaction', () => {
         blockNumber,
         minedAt: Number(timestamp) * 1000,
         logs,
+        // The calls as run, which another attempt's prepared calls may equal too (ADR 0009).
+        executed: [{ to: approve.to.toLowerCase(), value: approve.value, data: approve.data }],
       });
     });
 
@@ -223,10 +225,15 @@ describe('observeSourceTransaction', () => {
 
     it('executeBatch of prepared calls is confirmed with their callIds in order', async () => {
       const hash = await send(smartWallet, selfCall(executeBatch([deposit, approve])));
-      expect(await observe(hash, smartWallet.address)).toMatchObject({
+      const seen = await observe(hash, smartWallet.address);
+      expect(seen).toMatchObject({
         outcome: 'confirmed',
         callIds: ['chain:8453:call:1', 'chain:8453:call:0'],
       });
+      // The batch's calls as run, not the self-call that carried them.
+      expect(seen.outcome === 'confirmed' && seen.executed.map((c) => c.to?.toLowerCase())).toEqual(
+        [deposit.to, approve.to].map((a) => a.toLowerCase()),
+      );
     });
 
     it('ERC-7821 execute of prepared calls is confirmed', async () => {

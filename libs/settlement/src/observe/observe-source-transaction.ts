@@ -2,7 +2,7 @@ import type { Address, Chain, Client, Hash, Log, Transaction, Transport } from '
 import { getBlock } from 'viem/actions';
 import { ChainRpcError, readAccountKind, readReceipt, readTransaction } from '@svc/chains';
 import { decodeBatchedCalls } from './decode-batched-calls';
-import { matchPreparedCalls, type PreparedCall } from './match-prepared-calls';
+import { type ExecutedCall, matchPreparedCalls, type PreparedCall } from './match-prepared-calls';
 import { WrongChainClientError } from './wrong-chain-client-error';
 
 export interface ObserveSourceTransactionParameters {
@@ -20,10 +20,20 @@ export type SourceTransactionObservation =
   | { outcome: 'pending' }
   /** Not the wallet's execution of prepared calls: evidence to reject. */
   | { outcome: 'mismatched'; reason: string }
-  /** The wallet executed these prepared calls and the transaction reverted. minedAt: the block's time, epoch ms. */
-  | { outcome: 'reverted'; callIds: string[]; blockNumber: bigint; minedAt: number }
+  /**
+   * The wallet executed these prepared calls and the transaction reverted. minedAt: the block's time, epoch ms.
+   * executed: the calls as run (the transaction's own, or its batch's), which other attempts' calls may equal too.
+   */
+  | { outcome: 'reverted'; callIds: string[]; blockNumber: bigint; minedAt: number; executed: ExecutedCall[] }
   /** logs: the receipt's, where the providers' deposit events tell several deposits of one transaction apart. */
-  | { outcome: 'confirmed'; callIds: string[]; blockNumber: bigint; minedAt: number; logs: Log[] };
+  | {
+      outcome: 'confirmed';
+      callIds: string[];
+      blockNumber: bigint;
+      minedAt: number;
+      logs: Log[];
+      executed: ExecutedCall[];
+    };
 
 /**
  * What a reported source-chain transaction hash shows: whether the wallet sent it, which prepared calls it
@@ -54,9 +64,10 @@ export async function observeSourceTransaction(
   if (!matched.callIds) return { outcome: 'mismatched', reason: matched.reason };
   const { blockNumber } = receipt;
   const minedAt = await readBlockTime(client, blockNumber);
+  const { callIds, executed } = matched;
   return receipt.status === 'success'
-    ? { outcome: 'confirmed', callIds: matched.callIds, blockNumber, minedAt, logs: receipt.logs }
-    : { outcome: 'reverted', callIds: matched.callIds, blockNumber, minedAt };
+    ? { outcome: 'confirmed', callIds, blockNumber, minedAt, logs: receipt.logs, executed }
+    : { outcome: 'reverted', callIds, blockNumber, minedAt, executed };
 }
 
 /** The block's timestamp in epoch ms: when the transaction was mined, to tell evidence older than the attempt. */
@@ -69,15 +80,16 @@ async function readBlockTime(client: Client, blockNumber: bigint): Promise<numbe
   }
 }
 
-type Match = { callIds: string[] } | { callIds: null; reason: string };
+type Match = { callIds: string[]; executed: ExecutedCall[] } | { callIds: null; reason: string };
 
 async function matchTransaction(
   client: Client,
   tx: Transaction,
   preparedCalls: readonly PreparedCall[],
 ): Promise<Match> {
-  const plain = matchPreparedCalls([{ to: tx.to, value: tx.value, data: tx.input }], preparedCalls);
-  if (plain) return { callIds: plain };
+  const single: ExecutedCall[] = [{ to: tx.to, value: tx.value, data: tx.input }];
+  const plain = matchPreparedCalls(single, preparedCalls);
+  if (plain) return { callIds: plain, executed: single };
   const selfCall = tx.to !== null && tx.to.toLowerCase() === tx.from.toLowerCase() && tx.input !== '0x';
   if (!selfCall) return { callIds: null, reason: 'matches no prepared call' };
   // The account's code now: an account that delegated in this very transaction shows the delegation too.
@@ -86,5 +98,7 @@ async function matchTransaction(
   const batch = decodeBatchedCalls(tx.input);
   if (!batch.supported) return { callIds: null, reason: `batched execution not understood: ${batch.reason}` };
   const callIds = matchPreparedCalls(batch.calls, preparedCalls);
-  return callIds ? { callIds } : { callIds: null, reason: 'batched calls match no prepared calls' };
+  return callIds
+    ? { callIds, executed: [...batch.calls] }
+    : { callIds: null, reason: 'batched calls match no prepared calls' };
 }

@@ -36,6 +36,8 @@ describe('readSettledAmount', () => {
   let erc20Fill: Hash;
   let nativeTransfer: Hash;
   let nativeFill: Hash;
+  let relayDirectFill: Hash;
+  let zeroValueCall: Hash;
 
   const transfer = (to: Address, amount: bigint) => ({
     target: token,
@@ -86,6 +88,17 @@ describe('readSettledAmount', () => {
     nativeFill = await fill([pay(recipient, 2n), pay(someoneElse, 5n), pay(recipient, 3n)]);
     nativeTransfer = await client.sendTransaction({ account: filler, to: recipient, value: parseEther('1') });
     await client.waitForTransactionReceipt({ hash: nativeTransfer });
+    // Relay's direct native fill: value sent to the recipient with the order id as calldata
+    // (relayprotocol/relay-protocol-oracle src/services/attestation/vm/ethereum-vm/index.ts getSolverPaidAmount).
+    relayDirectFill = await client.sendTransaction({
+      account: filler,
+      to: recipient,
+      value: 777n,
+      data: `0x${'ab'.repeat(32)}`,
+    });
+    await client.waitForTransactionReceipt({ hash: relayDirectFill });
+    // A zero-value call with calldata to an account with code (the filler's own 7702 wallet): its code ran.
+    zeroValueCall = await fill([pay(recipient, 9n)]);
   });
   afterAll(() => anvil?.stop());
 
@@ -142,6 +155,30 @@ describe('readSettledAmount', () => {
       });
     });
 
+    it("without tracing, reads Relay's direct native fill: value to the recipient, calldata the order id (N6)", async () => {
+      const proxy = await startTraceRefusingProxy(anvil.rpcUrl);
+      try {
+        const untraced = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) });
+        expect(
+          await readSettledAmount(untraced, { fillTxHash: relayDirectFill, recipient, token: zeroAddress }),
+        ).toEqual({ basis: 'exact', amount: 777n });
+        // The same with a trace.
+        expect(
+          await readSettledAmount(client, { fillTxHash: relayDirectFill, recipient, token: zeroAddress }),
+        ).toEqual({ basis: 'exact', amount: 777n });
+        // Someone else is not paid by it.
+        expect(
+          await readSettledAmount(untraced, {
+            fillTxHash: relayDirectFill,
+            recipient: someoneElse,
+            token: zeroAddress,
+          }),
+        ).toEqual({ basis: 'unreadable', reason: 'untraceable' });
+      } finally {
+        proxy.server.close();
+      }
+    });
+
     it('without tracing, reads a plain transfer but not value paid by a contract', async () => {
       const proxy = await startTraceRefusingProxy(anvil.rpcUrl);
       try {
@@ -155,6 +192,14 @@ describe('readSettledAmount', () => {
           basis: 'unreadable',
           reason: 'untraceable',
         });
+        // A zero-value call to an account with code is no plain transfer: what its code paid is not in the receipt.
+        expect(
+          await readSettledAmount(untraced, {
+            fillTxHash: zeroValueCall,
+            recipient: filler.address,
+            token: zeroAddress,
+          }),
+        ).toEqual({ basis: 'unreadable', reason: 'untraceable' });
         // Token transfers are in the logs: no trace needed.
         expect(await readSettledAmount(untraced, { fillTxHash: erc20Fill, recipient, token })).toEqual({
           basis: 'exact',

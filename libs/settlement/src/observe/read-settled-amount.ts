@@ -33,7 +33,13 @@ export interface ReadSettledAmountParameters {
 export type UnreadableReason = 'not_found' | 'not_mined' | 'reverted' | 'untraceable';
 
 export type SettledAmount =
-  { basis: 'exact'; amount: bigint } | { basis: 'unreadable'; reason: UnreadableReason };
+  | {
+      basis: 'exact';
+      amount: bigint;
+      /** Set when the delivery is in another token than the one asked: the native currency for a WETH target. */
+      deliveredToken?: Address;
+    }
+  | { basis: 'unreadable'; reason: UnreadableReason };
 
 /**
  * The amount the recipient received in a fill transaction, read from the chain: the sum of the token's Transfer
@@ -61,15 +67,33 @@ export async function readSettledAmount(
   }
 }
 
-async function readNative(client: Client, tx: Transaction, recipient: Address): Promise<SettledAmount> {
+/** The native value `recipient` received in a mined, successful transaction: traced, else what the transaction says. */
+export async function readNative(
+  client: Client,
+  tx: Transaction,
+  recipient: Address,
+): Promise<SettledAmount> {
   try {
     return exact(await readNativeValueReceived(client, { hash: tx.hash, recipient, requireTrace: true }));
   } catch (err) {
     if (!(err instanceof TraceUnavailableError)) throw err;
-    // Untraced, value a filler contract pays out would read as 0: only a plain transfer is certain.
-    const plainTransfer = tx.to?.toLowerCase() === recipient.toLowerCase() && tx.input === '0x';
-    return plainTransfer ? exact(tx.value) : unreadable('untraceable');
+    return readNativeUntraced(tx, recipient);
   }
+}
+
+/**
+ * Native value without a trace: only what the transaction itself says is certain. A transaction sent to the
+ * recipient delivers its top-level value whatever its calldata: Relay's direct native fill carries the order id as
+ * calldata, and Relay's own oracle counts `tx.value` when `tx.to == recipient && input.startsWith(orderId)`
+ * (relayprotocol/relay-protocol-oracle src/services/attestation/vm/ethereum-vm/index.ts `getSolverPaidAmount`).
+ * A zero-value call to the recipient with calldata runs its code, which could pay it: that, and value a filler
+ * contract pays out by an internal call (Across's SpokePool `sendValue`, Mayan's `payEth`), reads 0 in the receipt,
+ * so it is `untraceable`, never a 0 that would reject the fill.
+ */
+function readNativeUntraced(tx: Transaction, recipient: Address): SettledAmount {
+  const toRecipient = tx.to?.toLowerCase() === recipient.toLowerCase();
+  if (toRecipient && (tx.value > 0n || tx.input === '0x')) return exact(tx.value);
+  return unreadable('untraceable');
 }
 
 function exact(amount: bigint): SettledAmount {

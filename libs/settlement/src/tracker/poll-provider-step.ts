@@ -1,25 +1,24 @@
 import {
   type AnswerStep,
   type AttemptRecord,
-  type AttemptSlice,
   evolveTracking,
   type FlatSlice,
-  hashKey,
-  interpretFill,
   interpretProviderAnswer,
   type LegProgress,
   legRefund,
   slicePlan,
   type TrackingState,
 } from '@svc/domain';
-import { type DepositSelector, type ProviderAdapter } from '@svc/providers';
+import { type DepositSelector } from '@svc/providers';
 import { type Hash } from 'viem';
-import { readReceipt } from '@svc/chains';
 import { decideAndAppend } from '../attempt-store/attempt-stream';
-import { claimTransaction } from '../claims/claim-transaction';
+import { legDeposit } from './leg-deposit';
+import { legFinality } from './leg-finality';
 import { readDelivery } from './read-delivery';
+import { readFill } from './read-fill';
 import { sliceProvider } from './slice-provider';
 import { toProviderAnswer } from './to-provider-answer';
+import { unreportedActionOutcome } from './unreported-action-outcome';
 import { type TrackerDeps } from './tracker-deps';
 
 /**
@@ -37,10 +36,11 @@ export async function pollProviderStep(
   const provider = sliceProvider(deps, slice);
   if (provider === null) return { record, state };
   const { adapter, context } = provider;
+  const deposit = await legDeposit(deps, adapter, slice, work);
   const result = await adapter.status(context, {
     signal: AbortSignal.timeout(deps.providerTimeoutMs),
     sourceTxHash: work.sourceTxHash as Hash | null,
-    deposit: await depositSelector(deps, adapter, slice, work),
+    deposit,
   });
   const { step, schedule } = interpretProviderAnswer(record, state, slice.sliceId, toProviderAnswer(result), {
     now: work.now,
@@ -48,7 +48,7 @@ export async function pollProviderStep(
     policy: deps.policy,
   });
   const next = evolveTracking(state, schedule);
-  const progress = await resolveStep(deps, record, flat, step, work.now);
+  const progress = await resolveStep(deps, record, flat, step, work.now, deposit);
   if (progress === null) return { record, state: next };
   return { record: await observe(deps, record, slice.sliceId, progress, work.now), state: next };
 }
@@ -61,33 +61,18 @@ export async function observe(
   progress: LegProgress,
   now: number,
 ): Promise<AttemptRecord> {
+  // A fill settles once final under the chains' confirmation policies (issue 24 item 3): read its finality.
+  const finality =
+    progress.state === 'filled'
+      ? await legFinality(deps, record, sliceId, progress.destinationTxHash)
+      : undefined;
   const after = await decideAndAppend(
     deps.store,
     record.prepared.attemptId,
     `leg:${sliceId}:${progress.state}`,
-    { type: 'ObserveLeg', data: { sliceId, progress, now } },
+    { type: 'ObserveLeg', data: { sliceId, progress, now, ...(finality ? { finality } : {}) } },
   );
   return after ?? record;
-}
-
-/** Which of the provider's deposits in the source transaction is this leg's (a batch can hold several). */
-async function depositSelector(
-  deps: TrackerDeps,
-  adapter: ProviderAdapter,
-  slice: AttemptSlice,
-  { sourceTxHash, depositIndex }: { sourceTxHash: string | null; depositIndex: number | null },
-): Promise<DepositSelector | null> {
-  if (sourceTxHash === null || depositIndex === null) return null;
-  const key = hashKey(slice.sourceChainId, sourceTxHash);
-  let logs = deps.receiptLogs.get(key);
-  if (logs === undefined && deps.chains.has(slice.sourceChainId)) {
-    const receipt = await readReceipt(deps.chains.client(slice.sourceChainId), {
-      hash: sourceTxHash as Hash,
-    });
-    logs = receipt?.logs ?? [];
-    if (receipt) deps.receiptLogs.set(key, logs);
-  }
-  return { index: depositIndex, ref: adapter.depositRefs(logs ?? [])[depositIndex] ?? null };
 }
 
 async function resolveStep(
@@ -96,41 +81,43 @@ async function resolveStep(
   { leg, slice }: FlatSlice,
   step: AnswerStep,
   now: number,
+  deposit: DepositSelector | null,
 ): Promise<LegProgress | null> {
   const { recipient, wallet, attemptId } = record.prepared;
   switch (step.kind) {
     case 'none':
       return null;
     case 'observe':
+      // The deposit's own fill deadline, from the answer or else the deposit event, sets how long the leg is
+      // followed (issue 24 item 2): recorded with the leg's next pending status.
+      if (step.progress.state === 'pending' && step.progress.fillDeadlineAt == null) {
+        const fillDeadlineAt = deposit?.terms?.fillDeadlineAt ?? null;
+        return fillDeadlineAt === null ? step.progress : { ...step.progress, fillDeadlineAt };
+      }
       return step.progress;
     case 'read_fill': {
-      const chainId = leg.target.chainId;
-      const read =
-        step.fillTxHash === null
-          ? ({ basis: 'unreadable', reason: 'not_found' } as const)
-          : await readDelivery(deps.chains, {
-              chainId,
-              txHash: step.fillTxHash,
-              to: recipient,
-              token: leg.target.address,
-            });
-      let claimedElsewhere = false;
-      if (step.fillTxHash !== null && read.basis === 'exact' && BigInt(read.amount) > 0n) {
-        const claim = { role: 'fill' as const, attemptId, sliceId: slice.sliceId };
-        const owner = await claimTransaction(deps.store, {
-          chainId,
-          txHash: step.fillTxHash,
-          claim,
-          at: now,
-        });
-        claimedElsewhere = owner !== `fill:${attemptId}:${slice.sliceId}`;
-      }
-      return interpretFill({
+      // This leg's own deposit in the fill, by the provider's record of it, claimed per deposit (read-fill.ts).
+      const read = await readFill(deps, {
+        attemptId,
+        sliceId: slice.sliceId,
+        recipient,
+        chainId: leg.target.chainId,
+        token: leg.target.address,
         fillTxHash: step.fillTxHash,
-        read,
-        claimedElsewhere,
         providerAmount: step.providerAmount,
         expectedOutputRaw: slice.expectedOutputRaw,
+        provider: sliceProvider(deps, slice),
+        deposit,
+        now,
+      });
+      // A slow fill's destination action has no reported outcome (N13): none of the target token reached the
+      // recipient, so read the bridged token where the handler drains it on failure, as for a reported failure.
+      if (step.actionFallbackToken === undefined) return read;
+      return unreportedActionOutcome(deps, read, {
+        chainId: leg.target.chainId,
+        fillTxHash: step.fillTxHash,
+        token: step.actionFallbackToken,
+        accounts: [recipient, wallet],
       });
     }
     case 'read_other_delivery': {
@@ -151,7 +138,14 @@ async function resolveStep(
     }
     case 'read_refund': {
       const chainId = step.refundChainId ?? slice.sourceChainId;
-      const token = slicePlan(record.prepared, slice.sliceId)?.preview?.sourceTokens[0]?.address ?? null;
+      // The refund's token: the one the provider named (relay refundCurrencyData, N10), else the one the deposit
+      // itself refunds in (across: its input token, WETH for a native deposit, N7), else the slice's source token.
+      const depositToken = chainId === slice.sourceChainId ? (deposit?.terms?.refundToken ?? null) : null;
+      const token =
+        step.refundToken ??
+        depositToken ??
+        slicePlan(record.prepared, slice.sliceId)?.preview?.sourceTokens[0]?.address ??
+        null;
       const found = await firstDelivery(deps, chainId, step.refundTxHash, token, [wallet]);
       return {
         state: 'refunded',

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { CHAIN_REGISTRY, type ChainRegistry } from '@svc/chains';
 import { isTerminalAttemptStatus, isTerminalLegStatus } from '@svc/contract';
 import {
@@ -12,6 +12,7 @@ import {
   evolveTracking,
   flattenSlices,
   initialTrackingState,
+  isTrackingState,
   nextWakeAt,
   type TrackingPolicy,
   type TrackingState,
@@ -24,18 +25,28 @@ import {
   projectedEvents,
 } from '@svc/event-store';
 import { CatchUpWorker, errorMessage, WORK_SHARING, type WorkSharing } from '@svc/leases';
-import { CLOCK, type Clock } from '@svc/platform';
+import { CLOCK, type Clock, PARTNER_DIRECTORY, type PartnerDirectory } from '@svc/platform';
 import { PROVIDER_ADAPTERS, type ProviderAdapter, type ReceiptLog } from '@svc/providers';
 import { loadAttempt } from '../attempt-store/attempt-stream';
 import { SETTLEMENT_OPTIONS, type SettlementOptions } from '../settlement.options';
 import { AttemptStatusCensus, type CensusSnapshot } from './attempt-status-census';
 import { deliveryKey, FillWatcher, type WatchedDelivery } from './fill-watcher';
+import { waitingLegs } from './confirmation-schedule';
+import { ConfirmationWatcher, DEFAULT_HEAD_POLL_MS } from './confirmation-watcher';
+import { recheckSettledFills } from './leg-finality';
 import { settlementMetrics } from './settlement-metrics';
 import { planInput, trackAttempt } from './track-attempt';
 import { type TrackerDeps } from './tracker-deps';
 
 /** The lease group of the tracker instances: `lease-settlement-tracker-<shard>` streams. */
 export const TRACKER_LEASE_GROUP = 'settlement-tracker';
+
+/**
+ * After `settled`, each settled fill is read again for this long (ADR 0008: a fill that vanishes is never silent) …
+ */
+export const SETTLED_RECHECK_WINDOW_MS = 30 * 60_000;
+/** … every this often. */
+export const SETTLED_RECHECK_EVERY_MS = 60_000;
 
 /**
  * What the tracker reads of the log: every attempt stream, each event of a type the attempt decider knows and of the
@@ -63,7 +74,21 @@ interface OpenAttempt {
 interface TrackerState {
   open: string[];
   census: CensusSnapshot;
+  /**
+   * Optional (issue 24 item 2): the pacing of the open attempts that have any (each leg's next poll and backoff, a
+   * failure's grace, hash retries, the deposit search's retries), so a restart resumes them instead of polling every
+   * leg at once and restarting Relay's failure grace. A checkpoint of an earlier build has none.
+   */
+  pacing?: Record<string, TrackingState>;
+  /**
+   * Optional (issue 24 item 3, ADR 0008): settled attempts still in their re-check window, and until when (epoch ms),
+   * so a restart keeps re-checking them. A checkpoint of an earlier build has none.
+   */
+  settledRechecks?: Record<string, number>;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isTrackerState = (state: unknown): state is TrackerState =>
   typeof state === 'object' &&
@@ -89,8 +114,12 @@ const isTrackerState = (state: unknown): state is TrackerState =>
 @Injectable()
 export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
   private readonly open = new Map<string, OpenAttempt>();
+  /** Settled attempts whose fills are read again until `until` (ADR 0008); kept in the checkpoint. */
+  private readonly settledRechecks = new Map<string, { until: number; nextAt: number; running: boolean }>();
   private readonly census = new AttemptStatusCensus();
   private readonly watcher: FillWatcher;
+  /** Legs whose fill awaits confirmations, checked when a head of their chains reaches their depth (ADR 0008). */
+  private readonly confirmations: ConfirmationWatcher;
   private readonly runs = new Set<Promise<void>>();
   private scanning: Promise<void> | null = null;
   private inPool = 0;
@@ -103,6 +132,8 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SETTLEMENT_OPTIONS) private readonly options: SettlementOptions,
     @Inject(WORK_SHARING) sharing: WorkSharing,
+    /** Whose partners accept estimated settlement on chains the service cannot read (absent: nobody does). */
+    @Optional() @Inject(PARTNER_DIRECTORY) private readonly partners?: PartnerDirectory,
   ) {
     super({
       store,
@@ -116,6 +147,29 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
       checkpointEveryMs: options.checkpointEveryMs,
     });
     this.watcher = new FillWatcher(chains);
+    this.confirmations = new ConfirmationWatcher(
+      {
+        store,
+        chains,
+        clock,
+        owns: (attemptId) => this.leases.ownsKey(attemptId),
+        claim: (attemptId) => {
+          const entry = this.open.get(attemptId);
+          if (!entry || entry.running || !this.leases.ownsKey(attemptId)) return false;
+          entry.running = true; // no run of the attempt starts while its legs are checked
+          return true;
+        },
+        release: (attemptId) => {
+          const entry = this.open.get(attemptId);
+          if (entry) entry.running = false;
+        },
+        warn: (entry) => this.worker.logger.warn(entry),
+      },
+      {
+        headPollMs: options.confirmationHeadPollMs ?? DEFAULT_HEAD_POLL_MS,
+        concurrency: options.concurrency,
+      },
+    );
     this.policy = {
       ...DEFAULT_TRACKING_POLICY,
       pollMinMs: options.pollMinMs,
@@ -126,11 +180,26 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
     };
   }
 
-  /** One pass, and every run and scan it started (also callable directly, e.g. by tests and operators). */
+  /**
+   * One pass, and every run and scan it started, then one look at the heads of the chains legs await confirmations
+   * on (also callable directly, e.g. by tests and operators).
+   */
   override async tick(): Promise<void> {
     await super.tick();
     await this.scanning;
     await Promise.allSettled([...this.runs]);
+    await this.confirmations.poll();
+  }
+
+  /** The passes, and the confirmation watcher's own looks (not paced by the passes: a busy pass delays no check). */
+  protected override async afterJoin(): Promise<void> {
+    await super.afterJoin();
+    if (this.options.tickMs > 0) this.confirmations.start();
+  }
+
+  protected override async beforeLeave(): Promise<void> {
+    await this.confirmations.stop();
+    await super.beforeLeave();
   }
 
   protected override work(): Promise<void> {
@@ -139,6 +208,7 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
     }
     this.hintDeliveries();
     this.launchDue();
+    this.launchRechecks();
     return Promise.resolve();
   }
 
@@ -148,13 +218,31 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
   }
 
   protected override snapshot(): TrackerState {
-    return { open: [...this.open.keys()], census: this.census.snapshot() };
+    const pacing: Record<string, TrackingState> = {};
+    for (const [attemptId, entry] of this.open) {
+      if (entry.tracking !== initialTrackingState) pacing[attemptId] = entry.tracking;
+    }
+    const settledRechecks = Object.fromEntries(
+      [...this.settledRechecks].map(([attemptId, { until }]) => [attemptId, until]),
+    );
+    return { open: [...this.open.keys()], census: this.census.snapshot(), pacing, settledRechecks };
   }
 
   protected override restore(state: unknown): boolean {
     if (!isTrackerState(state)) return false;
-    for (const attemptId of state.open) this.open.set(attemptId, this.fresh());
+    const pacing = isPlainObject(state.pacing) ? state.pacing : {};
+    for (const attemptId of state.open) {
+      const saved = Object.hasOwn(pacing, attemptId) ? pacing[attemptId] : undefined;
+      // Due at once (its deadlines are checked), but each leg, hash and search waits out its own saved schedule.
+      this.open.set(attemptId, { ...this.fresh(), ...(isTrackingState(saved) ? { tracking: saved } : {}) });
+    }
     this.census.restore(state.census);
+    const rechecks = isPlainObject(state.settledRechecks) ? state.settledRechecks : {};
+    for (const [attemptId, until] of Object.entries(rechecks)) {
+      // Due at once: the first re-check after a restart reads each settled fill again.
+      if (typeof until === 'number')
+        this.settledRechecks.set(attemptId, { until, nextAt: 0, running: false });
+    }
     return true;
   }
 
@@ -162,7 +250,17 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
   protected override observe(event: Projected<AttemptEvent>): void {
     const attemptId = attemptIdOfStream(event.streamId);
     this.census.observe(attemptId, event.type);
-    if (endsAttempt(event.type)) this.open.delete(attemptId);
+    if (event.type === 'AttemptSettled') {
+      const until = event.data.at + SETTLED_RECHECK_WINDOW_MS;
+      if (until > this.clock.now()) {
+        this.settledRechecks.set(attemptId, {
+          until,
+          nextAt: event.data.at + SETTLED_RECHECK_EVERY_MS,
+          running: false,
+        });
+      }
+    }
+    if (endsAttempt(event.type)) this.close(attemptId);
     else if (event.type === 'AttemptPrepared') this.open.set(attemptId, this.fresh());
     else {
       const entry = this.open.get(attemptId);
@@ -256,15 +354,16 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
     try {
       const loaded = await loadAttempt(this.worker.store, attemptId, null);
       if (!loaded || isTerminalAttemptStatus(loaded.record.status)) {
-        this.open.delete(attemptId);
+        this.close(attemptId);
         return;
       }
-      const result = await trackAttempt(this.deps(entry), loaded.record, entry.tracking, now);
+      const deps = this.deps(entry, loaded.record.prepared.partnerId);
+      const result = await trackAttempt(deps, loaded.record, entry.tracking, now);
       entry.record = result.record;
       entry.tracking = result.tracking;
       entry.revision = result.revision ?? loaded.revision;
       if (isTerminalAttemptStatus(result.record.status)) {
-        this.open.delete(attemptId);
+        this.close(attemptId);
         return;
       }
       // Facts this run appended come back through the log and wake the attempt once more; the schedule says the rest.
@@ -273,6 +372,11 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
         trackingLimitMs: this.options.trackingLimitMs,
         delayMarginMs: this.policy.delayMarginMs,
       });
+      // A fill awaiting confirmations waits for a head of its chain (ConfirmationWatcher), not for this attempt's runs.
+      this.confirmations.track(
+        attemptId,
+        waitingLegs(result.record, (chainId) => this.chains.has(chainId)),
+      );
       entry.wakeAt = Math.max(now + 1, wake);
     } catch (err) {
       // One attempt's trouble (a node or provider outage) must not stall the others: it is tried again later.
@@ -281,15 +385,60 @@ export class SettlementTracker extends CatchUpWorker<AttemptEvent> {
     }
   }
 
-  private deps(entry: OpenAttempt): TrackerDeps {
+  /**
+   * Settled attempts in their re-check window (ADR 0008) read their fills again, one run each at a time, outside the
+   * pool: a fill gone from the block it settled in is recorded (SettledFillVanished), counted and logged as an error.
+   */
+  private launchRechecks(): void {
+    const now = this.clock.now();
+    for (const [attemptId, entry] of this.settledRechecks) {
+      if (now >= entry.until) {
+        this.settledRechecks.delete(attemptId);
+        continue;
+      }
+      if (entry.running || now < entry.nextAt || !this.leases.ownsKey(attemptId)) continue;
+      entry.running = true;
+      const run = recheckSettledFills(this.deps(this.fresh()), attemptId, now)
+        .then((vanished) => {
+          for (const leg of vanished) {
+            settlementMetrics.settledFillsVanished.inc();
+            this.worker.logger.error({ msg: 'a settled fill vanished (ADR 0008)', attemptId, ...leg });
+          }
+        })
+        .catch((err: unknown) =>
+          this.worker.logger.warn({
+            msg: 're-check of a settled attempt failed',
+            attemptId,
+            error: errorMessage(err),
+          }),
+        )
+        .finally(() => {
+          entry.running = false;
+          entry.nextAt = now + SETTLED_RECHECK_EVERY_MS;
+          this.runs.delete(run);
+        });
+      this.runs.add(run);
+    }
+  }
+
+  private deps(entry: OpenAttempt, partnerId?: string): TrackerDeps {
+    const partner = partnerId === undefined ? undefined : this.partners?.get(partnerId);
     return {
+      acceptsEstimated: partner?.acceptEstimatedSettlement === true,
       store: this.worker.store,
       chains: this.chains,
       adapters: this.adapters,
       policy: this.policy,
       providerTimeoutMs: Math.min(10_000, this.options.attemptBudgetMs),
       receiptLogs: entry.receiptLogs,
+      confirmationsWatched: true,
     };
+  }
+
+  /** The attempt is no longer followed: nor are its legs' confirmations. */
+  private close(attemptId: string): void {
+    this.open.delete(attemptId);
+    this.confirmations.forget(attemptId);
   }
 
   private fresh(): OpenAttempt {

@@ -12,7 +12,11 @@ export function toProviderAnswer(result: StatusResult): ProviderAnswer {
   const p = result.progress;
   switch (p.state) {
     case 'pending':
-      return { state: 'pending', providerStatus: p.providerStatus };
+      return {
+        state: 'pending',
+        providerStatus: p.providerStatus,
+        ...(p.fillDeadlineAt != null ? { fillDeadlineAt: p.fillDeadlineAt } : {}),
+      };
     case 'filled':
       return {
         state: 'filled',
@@ -20,6 +24,9 @@ export function toProviderAnswer(result: StatusResult): ProviderAnswer {
         destinationTxHash: p.destinationTxHash,
         actualOutputRaw: p.actualOutputRaw?.toString() ?? null,
         destinationActionFailed: p.destinationActionFailed ?? null,
+        ...(p.destinationActionUnreported
+          ? { destinationActionUnreported: p.destinationActionUnreported }
+          : {}),
       };
     case 'refunded':
       return {
@@ -28,6 +35,7 @@ export function toProviderAnswer(result: StatusResult): ProviderAnswer {
         refundTxHash: p.refundTxHash,
         refundChainId: p.refundChainId ?? null,
         reason: p.reason,
+        refundToken: p.refundToken ?? null,
       };
     case 'failed':
       return { state: 'failed', providerStatus: p.providerStatus, reason: p.reason };

@@ -2,8 +2,10 @@ import { type ChainRegistry } from '@svc/chains';
 import {
   type AttemptRecord,
   delayedLegs,
+  depositSearchHeld,
   evolveTracking,
   flattenSlices,
+  legDeadlines,
   planTracking,
   sliceSourceTx,
   type TrackingState,
@@ -11,6 +13,7 @@ import {
 } from '@svc/domain';
 import { type Hex } from 'viem';
 import { decideAndAppend, decideAndAppendAt } from '../attempt-store/attempt-stream';
+import { confirmAwaitingLegs } from './leg-finality';
 import { pollProviderStep } from './poll-provider-step';
 import { readSourceStep } from './read-source-step';
 import { searchDeposits } from './search-deposits';
@@ -55,21 +58,49 @@ export async function trackAttempt(
         break;
       }
       case 'search_deposits': {
-        const searched = await searchDeposits(deps, current, state, now);
-        current = searched.record;
-        state = evolveTracking(searched.state, { type: 'DepositSearched', found: searched.found });
+        // A failed search (node error, budget) backs off in the workflow; the deadlines below are checked anyway.
+        try {
+          const searched = await searchDeposits(deps, current, state, now);
+          current = searched.record;
+          state = evolveTracking(searched.state, {
+            type: 'DepositSearched',
+            found: searched.found,
+            ambiguous: searched.ambiguous.map(({ chainId, txHash }) => ({ chainId, txHash })),
+          });
+        } catch {
+          state = evolveTracking(state, { type: 'DepositSearchFailed', at: now });
+        }
         break;
       }
     }
   }
+  // Fills awaiting confirmations (issue 24 item 3): final, settled; reorganised, tracked. In the tracker they are the
+  // ConfirmationWatcher's, checked when a head reaches their depth; a run on its own reads them again.
+  if (deps.confirmationsWatched !== true) current = await confirmAwaitingLegs(deps, current, now);
   current = await markDelays(deps, current, now);
   const { evidenceDeadlineAt, preparedAt } = current.prepared;
   const limit = deps.policy.trackingLimitMs;
+  // While a failed deposit search is still being retried, the evidence-deadline expiry waits for it (a bounded hold:
+  // DEPOSIT_SEARCH_MAX_FAILURES backoffs); the tracking limit never waits.
+  const held = state.depositFound || depositSearchHeld(state);
+  // Each open leg is followed until its provider can no longer fill or refund it (issue 24 item 2), never less than
+  // the tracking limit.
+  const legs = legDeadlines(current, { ...planInput(deps, now), trackingLimitMs: limit });
+  const ended = Object.values(legs).filter((until) => now >= until).length;
   const after = await decideAndAppendAt(
     deps.store,
     current.prepared.attemptId,
-    `deadlines:${current.status}:${now >= evidenceDeadlineAt}:${now >= preparedAt + limit}:${state.depositFound}`,
-    { type: 'CheckDeadlines', data: { now, trackingLimitMs: limit, depositFound: state.depositFound } },
+    `deadlines:${current.status}:${now >= evidenceDeadlineAt}:${now >= preparedAt + limit}:${held}:${ended}`,
+    {
+      type: 'CheckDeadlines',
+      data: {
+        now,
+        trackingLimitMs: limit,
+        depositFound: held,
+        legDeadlines: legs,
+        ...(state.ambiguousSources ? { ambiguousSources: state.ambiguousSources } : {}),
+      },
+    },
   );
   return { record: after?.record ?? current, tracking: state, revision: after?.revision ?? null };
 }

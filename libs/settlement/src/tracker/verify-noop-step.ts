@@ -16,7 +16,9 @@ import { type TrackerDeps } from './tracker-deps';
 /**
  * A no-op leg is never assumed delivered: its own transfer to the recipient is read from the source transaction, or,
  * when the recipient is the wallet (the tokens are already there), the recipient's balance is read after the evidence
- * and covers at most the leg's amount.
+ * and covers at most the leg's amount. That balance is labelled `estimated`, not `exact` (security review H2 residue
+ * 3, ADR 0009): it is a read of the chain, but nothing in it is this attempt's own, and two open attempts of the
+ * wallet read the very same balance.
  */
 export async function verifyNoopStep(
   deps: TrackerDeps,
@@ -41,6 +43,7 @@ export async function verifyNoopStep(
       claimedElsewhere: false,
       providerAmount: null,
       expectedOutputRaw: slice.expectedOutputRaw,
+      acceptEstimated: deps.acceptsEstimated === true,
     });
   } else {
     const client = deps.chains.client(work.chainId);
@@ -55,7 +58,7 @@ export async function verifyNoopStep(
       state: 'filled',
       destinationTxHash: null,
       settledAmount: held.toString(),
-      amountBasis: 'exact',
+      amountBasis: 'estimated',
     };
   }
   const schedule = scheduleLeg(

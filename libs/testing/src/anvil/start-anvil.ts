@@ -9,10 +9,14 @@ export interface StartAnvilOptions {
   port?: number;
   /** Seconds between blocks. By default every transaction is mined as it arrives (automine). */
   blockTime?: number;
+  /** With blockTime: also mine every transaction as it arrives (anvil --mixed-mining), blocks on the interval too. */
+  mixedMining?: boolean;
   /** How long to wait for the node to answer `eth_chainId` (default 10 s). */
   readyTimeoutMs?: number;
   /** Listen address (default 127.0.0.1; `0.0.0.0` lets other containers reach it). `rpcUrl` stays loopback. */
   host?: string;
+  /** Start as a fork of this node's latest block: a second node of the same chain, agreeing on its history. */
+  forkUrl?: string;
 }
 
 export interface AnvilInstance {
@@ -64,6 +68,8 @@ async function launch(binary: string, port: number, options: StartAnvilOptions):
     '--quiet',
   ];
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
+  if (options.mixedMining === true) args.push('--mixed-mining');
+  if (options.forkUrl !== undefined) args.push('--fork-url', options.forkUrl);
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const state: { stderr: string; failure: Error | null } = { stderr: '', failure: null };
   child.stderr?.setEncoding('utf8');

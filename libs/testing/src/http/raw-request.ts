@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { type Agent, request } from 'node:http';
 
 export interface RawResponse {
   status: number;
@@ -18,6 +18,8 @@ export function rawRequest(options: {
   path: string;
   headers?: [string, string][];
   body?: Buffer | string;
+  /** A keep-alive agent, for a client that keeps its connections as partners' SDKs do; default: a connection each. */
+  agent?: Agent;
 }): Promise<RawResponse> {
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
   const flat = (options.headers ?? []).flat();
@@ -35,7 +37,7 @@ export function rawRequest(options: {
         method: options.method,
         path: options.path,
         headers: flat,
-        agent: false,
+        agent: options.agent ?? false,
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -1,3 +1,4 @@
+import { type Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { sha256Hex, signRequestV1, signRequestV2 } from '@svc/auth';
 import { rawRequest, type RawResponse } from './raw-request';
@@ -10,6 +11,8 @@ export interface TestPartner {
 
 export interface SignedRequestOptions {
   port: number;
+  /** A keep-alive agent (see rawRequest); default: a connection per request. */
+  agent?: Agent;
   partner: TestPartner;
   method: string;
   /** Sent as is. */
@@ -79,5 +82,6 @@ export function signedRequest(o: SignedRequestOptions): Promise<RawResponse> {
     path: o.path,
     headers: [...kept, ...(o.extraHeaders ?? [])],
     ...(bytes.length > 0 || o.method === 'POST' ? { body: bytes } : {}),
+    ...(o.agent ? { agent: o.agent } : {}),
   });
 }

@@ -19,6 +19,12 @@ export function spawnEntry(
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  captureLines(child, onLine);
+  return child;
+}
+
+/** Hands each whole line a child writes to stdout or stderr to `onLine`, as it comes. */
+export function captureLines(child: ChildProcess, onLine: (line: string) => void): void {
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream?.on('data', (chunk: Buffer) => {
@@ -28,7 +34,6 @@ export function spawnEntry(
       lines.forEach(onLine);
     });
   }
-  return child;
 }
 
 /** Resolves with the first line matching `pattern`; rejects if the child exits first or time runs out. */

@@ -16,6 +16,8 @@ export interface SandboxProcess {
   manifest: SandboxManifestView;
   /** Replaces every fault (`[]` clears them): the sandbox's `POST`/`DELETE /faults`. */
   setFaults(faults: Record<string, unknown>[]): Promise<void>;
+  /** Replaces the chain's last `depth` blocks by empty ones (the sandbox's `POST /reorg`): their transactions are gone. */
+  reorg(chainId: number, depth: number): Promise<{ blockNumber: number; blockHash: string }>;
   token(chainId: number, symbol: string): string;
   stop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
       });
       if (!set.ok) throw new Error(`sandbox refused faults: ${set.status} ${await set.text()}`);
     },
+    reorg: (chainId, depth) => reorgSandboxChain(manifest.url, chainId, depth),
     token(chainId, symbol) {
       const found = manifest.tokens.find((t) => t.chainId === chainId && t.symbol === symbol);
       if (!found) throw new Error(`no sandbox token ${symbol} on ${chainId}`);
@@ -99,4 +102,19 @@ function ready(child: ChildProcess, timeoutMs: number): Promise<void> {
       reject(new Error(`sandbox exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** The sandbox's `POST /reorg` (issue 24 S17): the chain's last `depth` blocks replaced by empty ones. */
+export async function reorgSandboxChain(
+  sandboxUrl: string,
+  chainId: number,
+  depth: number,
+): Promise<{ blockNumber: number; blockHash: string }> {
+  const response = await fetch(`${sandboxUrl}/reorg`, {
+    method: 'POST',
+    body: JSON.stringify({ chainId, depth }),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (!response.ok) throw new Error(`sandbox refused the reorg: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { blockNumber: number; blockHash: string };
 }

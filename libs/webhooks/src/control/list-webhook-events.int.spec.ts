@@ -93,8 +93,108 @@ describe('listWebhookEvents on SQLite', () => {
 
   it('refuses a cursor it did not issue', async () => {
     await queue('p-a', 'at_a0', 'a0-0', 0);
-    for (const cursor of ['nope', encodeWebhookCursor('not-a-position'), encodeWebhookCursor('-5')])
+    // Not a cursor, one naming an event the partner does not have, another partner's.
+    for (const cursor of [
+      'nope',
+      encodeWebhookCursor('p-a', 'no-such-event'),
+      encodeWebhookCursor('p-b', 'a0-0'),
+    ])
       expect(await list('p-a', cursor)).toBeNull();
+    expect(await list('p-a', encodeWebhookCursor('p-a', 'a0-0'))).toMatchObject({
+      events: [],
+      hasMore: false,
+    });
+  });
+});
+
+describe('webhook cursors (security review N-L2)', () => {
+  /** A cursor of the form this service issued before N-L2: the log position it read on after, unsigned. */
+  const legacyCursor = (position: string) =>
+    Buffer.from(JSON.stringify({ v: 1, p: position }), 'utf8').toString('base64url');
+
+  it("names the partner's own place in its list, not the log's: other partners' events leave it as it was", async () => {
+    await queue('p-a', 'at_a0', randomUUID(), 0);
+    await queue('p-b', 'at_b0', randomUUID(), 0);
+    const first = await list('p-a', null);
+    expect(first!.events).toHaveLength(1);
+    // Another partner's activity: A's next poll answers nothing new and the very same cursor.
+    for (let n = 1; n <= 5; n++) await queue('p-b', `at_b${n}`, randomUUID(), 0);
+    const polled = await list('p-a', first!.nextCursor);
+    expect(polled).toEqual({ events: [], nextCursor: first!.nextCursor, hasMore: false });
+    // A partner that has no events yet gets the same cursor however busy the log is.
+    const empty = (await list('p-c', null))!.nextCursor;
+    await queue('p-b', 'at_b9', randomUUID(), 0);
+    expect((await list('p-c', null))!.nextCursor).toBe(empty);
+    // Its own next event moves it on.
+    const next = randomUUID();
+    await queue('p-a', 'at_a1', next, 0);
+    const later = await list('p-a', first!.nextCursor);
+    expect(later!.events.map((e) => e.eventId)).toEqual([next]);
+    expect(later!.nextCursor).not.toBe(first!.nextCursor);
+  });
+
+  it("refuses another partner's cursor", async () => {
+    await queue('p-a', 'at_a0', randomUUID(), 0);
+    await queue('p-b', 'at_b0', randomUUID(), 0);
+    for (const pageSize of [1, 100]) {
+      const mine = (await list('p-a', null, pageSize))!.nextCursor;
+      expect(await list('p-b', mine)).toBeNull();
+    }
+    expect(await list('p-b', (await list('p-c', null))!.nextCursor)).toBeNull();
+  });
+
+  it('refuses a cursor edited in any one character', async () => {
+    for (let n = 0; n < 3; n++) await queue('p-a', `at_a${n}`, randomUUID(), 0);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (const cursor of [(await list('p-a', null, 1))!.nextCursor, (await list('p-a', null))!.nextCursor]) {
+      expect(await list('p-a', cursor)).not.toBeNull();
+      const accepted: string[] = [];
+      for (let i = 0; i < cursor.length; i++)
+        for (const step of [1, 17, 32]) {
+          const swapped = alphabet[(alphabet.indexOf(cursor[i]) + step) % alphabet.length];
+          const edited = cursor.slice(0, i) + swapped + cursor.slice(i + 1);
+          if ((await list('p-a', edited)) !== null) accepted.push(edited);
+        }
+      expect(accepted).toEqual([]);
+    }
+  });
+
+  it("reads on from a cursor issued before (a log position) within the partner's own list, and answers a new one", async () => {
+    await queue('p-a', 'at_a0', 'a0-0', 0);
+    await queue('p-b', 'at_b0', 'b0-0', 0);
+    await queue('p-a', 'at_a1', 'a1-0', 0);
+    const positions = new Map(
+      (await store.readAll({})).map((e) => [e.data['eventId'] as string, e.position] as const),
+    );
+    const old = await list('p-a', legacyCursor(positions.get('a0-0')!));
+    expect(old!.events.map((e) => e.eventId)).toEqual(['a1-0']);
+    expect(old!.nextCursor).toBe((await list('p-a', null))!.nextCursor);
+    // Any well-formed position only moves within the partner's list: before its first event, after its last.
+    expect((await list('p-a', legacyCursor('0')))!.events.map((e) => e.eventId)).toEqual(['a0-0', 'a1-0']);
+    expect(await list('p-a', legacyCursor('99999999'))).toEqual({
+      events: [],
+      nextCursor: old!.nextCursor,
+      hasMore: false,
+    });
+    for (const position of ['not-a-position', '-5', '1.5', ''])
+      expect(await list('p-a', legacyCursor(position))).toBeNull();
+  });
+
+  it('never hands a position from a cursor to the event store (on EventStoreDB a forged one could fail the request)', async () => {
+    await queue('p-a', 'at_a0', 'a0-0', 0);
+    const forged = '4242424242';
+    const guarded = new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (key !== 'readAll') return typeof value === 'function' ? value.bind(target) : value;
+        return (options: Parameters<typeof target.readAll>[0]) => {
+          if (options?.after === forged) throw new Error('the store was handed a position from a cursor');
+          return target.readAll(options);
+        };
+      },
+    });
+    const page = await listWebhookEvents(guarded, model, 'p-a', legacyCursor(forged));
+    expect(page).toMatchObject({ events: [], hasMore: false });
   });
 });
 

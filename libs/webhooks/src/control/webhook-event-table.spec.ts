@@ -79,7 +79,7 @@ describe('WebhookEventTable', () => {
     attempted(7, 'b2'),
   ];
 
-  it("pages one partner's events in queue order; the position is where the next page reads on from", async () => {
+  it("pages one partner's events in queue order, each page naming the partner's event the next reads on after", async () => {
     const index = await given(log);
     // The first page reads on after its last event (a2 at 4).
     expect(index.page('p-a', undefined, 2)).toEqual({
@@ -88,32 +88,47 @@ describe('WebhookEventTable', () => {
         { attemptId: 'at_a1', eventId: 'a2' },
       ],
       hasMore: true,
-      position: pos(4),
+      lastEventId: 'a2',
     });
+    expect(index.positionOf('p-a', 'a2')).toBe(pos(4));
     expect(index.page('p-a', pos(4), 2).found).toEqual([{ attemptId: 'at_a2', eventId: 'a3' }]);
-    // The last page runs to the log's last webhook event, whoever's it is.
+    // The last page names its last event, whatever other partners stored after it (security review N-L2).
     expect(index.page('p-a', pos(5), 2)).toEqual({
       found: [{ attemptId: 'at_a2', eventId: 'a3' }],
       hasMore: false,
-      position: pos(7),
+      lastEventId: 'a3',
     });
-    expect(index.page('p-a', pos(7), 2)).toEqual({ found: [], hasMore: false, position: pos(7) });
-    // A position between events (or past the end) is read after as it is.
+    expect(index.page('p-a', pos(6), 2)).toEqual({ found: [], hasMore: false, lastEventId: 'a3' });
+    // A position between events (or past the end) is read after as it is; an empty page names the partner's last
+    // event before it.
     expect(index.page('p-a', pos(3), 5).found.map((f) => f.eventId)).toEqual(['a2', 'a3']);
-    expect(index.page('p-a', pos(9), 5)).toEqual({ found: [], hasMore: false, position: pos(9) });
+    expect(index.page('p-a', pos(9), 5)).toEqual({ found: [], hasMore: false, lastEventId: 'a3' });
+    expect(index.page('p-b', pos(1), 5).found.map((f) => f.eventId)).toEqual(['b1', 'b2']);
   });
 
-  it("answers an empty page for a partner it never saw, and the log's start on an empty log", async () => {
+  it('answers an empty page naming no event for a partner it never saw, or on an empty log', async () => {
     expect((await given(log)).page('p-z', undefined, 5)).toEqual({
       found: [],
       hasMore: false,
-      position: pos(7),
+      lastEventId: null,
+    });
+    expect((await given(log)).page('p-z', pos(7), 5)).toEqual({
+      found: [],
+      hasMore: false,
+      lastEventId: null,
     });
     expect((await given([])).page('p-a', undefined, 5)).toEqual({
       found: [],
       hasMore: false,
-      position: pos(0),
+      lastEventId: null,
     });
+  });
+
+  it("finds an event's place for its own partner only", async () => {
+    const index = await given(log);
+    expect(index.positionOf('p-a', 'a3')).toBe(pos(6));
+    expect(index.positionOf('p-b', 'a3')).toBeNull();
+    expect(index.positionOf('p-a', 'nope')).toBeNull();
   });
 
   it("finds an event's attempt for its own partner only", async () => {

@@ -2,7 +2,6 @@ import { WEBHOOK_STREAM_PREFIX, type WebhookStreamEvent, webhookStreamEventShape
 import {
   comparePositions,
   isRecord,
-  laterOf,
   perReadModelDb,
   type Position,
   projection,
@@ -64,12 +63,14 @@ type Row = {
  * row per WebhookQueued, with its partner, event, attempt, occurrence time and log position, indexed per partner by
  * log position, by event id and by occurrence time. Answers a page in O(log n + page), a redelivery's attempt in
  * O(log n) and a page of a recovery range in O(log n + events read), whatever other partners have stored. A page
- * with nothing after it reads on from how far the log was read (the projection's checkpoint).
+ * reads on after the partner's last event it listed (security review N-L2: never after a log position of others').
  */
 export class WebhookEventTable {
   private readonly insert;
   private readonly pageAfter;
   private readonly pageFromStart;
+  private readonly lastUpTo;
+  private readonly lastOfEvent;
   private readonly byEvent;
   private readonly count;
   private readonly ranges = new Map<string, ReturnType<ReadModelDb['prepare']>>();
@@ -93,6 +94,13 @@ export class WebhookEventTable {
       );
     this.pageAfter = page('AND position_key > @after');
     this.pageFromStart = page('');
+    this.lastUpTo = db.prepare<[string, string], { event_id: string }>(
+      `SELECT event_id FROM ${QUEUED} WHERE partner_id = ? AND position_key <= ?
+       ORDER BY position_key DESC LIMIT 1`,
+    );
+    this.lastOfEvent = db.prepare<[string, string], { position: string }>(
+      `SELECT position FROM ${QUEUED} WHERE partner_id = ? AND event_id = ? ORDER BY position_key DESC LIMIT 1`,
+    );
     this.byEvent = db.prepare<[string, string], { attempt_id: string }>(
       `SELECT attempt_id FROM ${QUEUED} WHERE partner_id = ? AND event_id = ? ORDER BY seq LIMIT 1`,
     );
@@ -132,8 +140,10 @@ export class WebhookEventTable {
 
   /**
    * Up to `pageSize` of the partner's queued events after `after` (from the start when undefined), oldest first, and
-   * where the next page reads on from: the last event of this page when more are left, else how far the log was read
-   * (never before `after`).
+   * the partner's event the next page reads on after: the last of this page, or on an empty page the partner's last
+   * event at or before `after` (null: none, the next page starts at the beginning). Named by the partner's own event,
+   * never by how far the log was read, so it moves only with the partner's own events (security review N-L2); every
+   * event of the partner up to the log's checkpoint is in the table, so reading on after its last one misses none.
    */
   page(partnerId: string, after: Position | undefined, pageSize: number): QueuedPage {
     const limit = pageSize + 1;
@@ -142,8 +152,18 @@ export class WebhookEventTable {
         ? this.pageFromStart.all({ partnerId, limit })
         : this.pageAfter.all({ partnerId, after: positionKey(after), limit });
     const found = rows.slice(0, pageSize).map((r) => ({ attemptId: r.attempt_id, eventId: r.event_id }));
-    if (rows.length > pageSize) return { found, hasMore: true, position: rows[pageSize - 1].position };
-    return { found, hasMore: false, position: laterOf(this.lastPosition, after) };
+    const lastEventId =
+      found.at(-1)?.eventId ??
+      (after === undefined ? null : (this.lastUpTo.get(partnerId, positionKey(after))?.event_id ?? null));
+    return { found, hasMore: rows.length > pageSize, lastEventId };
+  }
+
+  /**
+   * Where the partner's event `eventId` stands in the log (its last row, should it have been queued twice), or null
+   * when the partner has no such event: what a cursor naming it reads on after.
+   */
+  positionOf(partnerId: string, eventId: string): Position | null {
+    return this.lastOfEvent.get(partnerId, eventId)?.position ?? null;
   }
 
   /** The attempt whose webhook stream first queued `eventId` for this partner, or null. */

@@ -12,8 +12,11 @@ export interface IndexedEvent {
 export interface QueuedPage {
   found: { attemptId: string; eventId: string }[];
   hasMore: boolean;
-  /** The cursor's position: where the next page (or a later poll) reads on from. */
-  position: Position | undefined;
+  /**
+   * The partner's event the next page (or a later poll) reads on after: what the cursor names. null: the partner has
+   * no event up to there, the next page starts at the beginning.
+   */
+  lastEventId: string | null;
 }
 
 /** A queued event's place in the index's time order: when it occurred, then its log position. */

@@ -136,14 +136,21 @@ describe('PartnerTurns', () => {
 
   it('paces backlog while live work goes on (a pause as long as each step), and not when there is none', async () => {
     const paced = new PartnerTurns();
-    void paced.run('b', () => Promise.resolve()); // a live webhook just now
-    const whileLive = await backlogSteps(paced, 10, 3);
+    // Live webhooks keep coming (one every 20 ms): on a loaded machine a single one at the start could fall quiet
+    // (LIVE_WORK_QUIET_MS) during a preemption, and the steps after it rightly run unpaced (a full run failed so).
+    const live = () => void paced.run('b', () => Promise.resolve());
+    live();
+    const liveWork = setInterval(live, 20);
+    const whileLive = await backlogSteps(paced, 10, 3).finally(() => clearInterval(liveWork));
     for (const [i, { pause }] of whileLive.entries())
       if (i > 0) expect(pause).toBeGreaterThanOrEqual(0.9 * whileLive[i - 1].took);
 
     const alone = await backlogSteps(new PartnerTurns(), 10, 3);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    expect(mean(alone.slice(1).map((s) => s.pause))).toBeLessThan(mean(alone.map((s) => s.took)) / 2);
+    // The median: on a loaded machine one pause can take a preemption of its own (a full run measured a mean of 1.6 ms
+    // against steps of 3), which says nothing about the pacing.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    expect(median(alone.slice(1).map((s) => s.pause))).toBeLessThan(mean(alone.map((s) => s.took)) / 2);
   });
 
   it('lets the event loop run before each step: what a step left to it runs before the next step starts', async () => {

@@ -7,41 +7,42 @@ import { registeredMetric } from '@svc/platform';
  */
 export const webhookMetrics = {
   deliveries: registeredMetric(
-    'webhook_deliveries_total',
+    'intent_webhook_deliveries_total',
     () =>
       new Counter({
-        name: 'webhook_deliveries_total',
+        name: 'intent_webhook_deliveries_total',
         help: 'Webhook delivery tries by outcome',
         labelNames: ['outcome'],
       }),
   ),
   lag: registeredMetric(
-    'webhook_delivery_lag_seconds',
+    'intent_webhook_delivery_lag_seconds',
     () =>
       new Histogram({
-        name: 'webhook_delivery_lag_seconds',
+        name: 'intent_webhook_delivery_lag_seconds',
         help: 'From the lifecycle event to its successful delivery',
         buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300, 1800, 7200],
       }),
   ),
   endpointsOpen: registeredMetric(
-    'webhook_endpoints_open',
+    'intent_webhook_endpoints_open',
     () =>
       new Gauge({
-        name: 'webhook_endpoints_open',
+        name: 'intent_webhook_endpoints_open',
         help: 'Partners whose callback URL is held by the circuit breaker (open or on its trial), this process',
       }),
   ),
   lifecycleRefused: registeredMetric(
-    'webhook_lifecycle_messages_refused_total',
+    'intent_webhook_lifecycle_messages_refused_total',
     () =>
       new Counter({
-        name: 'webhook_lifecycle_messages_refused_total',
+        name: 'intent_webhook_lifecycle_messages_refused_total',
         help: 'attempt.lifecycle messages dropped because the attempt stream holds no such event (forged or garbled)',
       }),
   ),
   queueDepth: registeredMetric(
-    'webhook_queue_depth',
-    () => new Gauge({ name: 'webhook_queue_depth', help: 'Webhooks queued or retrying, all attempts' }),
+    'intent_webhook_queue_depth',
+    () =>
+      new Gauge({ name: 'intent_webhook_queue_depth', help: 'Webhooks queued or retrying, all attempts' }),
   ),
 };

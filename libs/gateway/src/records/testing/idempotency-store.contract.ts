@@ -82,6 +82,7 @@ export function describeIdempotencyStoreContract(context: RequestRecordsContext)
       await ledger.complete(ticketOf(await ledger.begin('p', 'k', fp, now())), is1, 200, now());
       advance(RETENTION_MS - 1_000);
       expect(await ledger.begin('p', 'k', fp, now())).toEqual({ kind: 'replay', resource: is1 });
+      if (context.harness().expiresWithClock === false) return;
       advance(2_000);
       const again = ticketOf(await ledger.begin('p', 'k', { ...fp, bodySha256: 'other bytes' }, now()));
       await ledger.complete(again, is2, 200, now());

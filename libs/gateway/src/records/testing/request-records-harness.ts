@@ -7,6 +7,11 @@ export interface RequestRecordsHarness {
   /** The records' time, epoch ms. */
   now(): number;
   advanceClock(ms: number): void;
+  /**
+   * false where the store expires records on a clock advanceClock does not move (EventStoreDB's, the server's): the
+   * cases skip the steps that need a record to have expired. Default true.
+   */
+  expiresWithClock?: boolean;
   /** Closes every connection and opens them again over the same data, like a process restart. */
   restart(): Promise<void>;
   /** Releases everything, whichever connections are current. */

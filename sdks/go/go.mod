@@ -1,0 +1,3 @@
+module github.com/intent-service/partner-go
+
+go 1.23
