@@ -36,6 +36,37 @@ if (!kafka.available) {
     expect(existsSync(runDir)).toBe(false);
   }, 150_000);
 
+  it('starts again on fresh ports when a port it found free was taken before the broker bound it', async () => {
+    // The first port handed out is held by someone else by the time the JVM binds it, as an outgoing connection of
+    // another test process can hold an ephemeral port.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as AddressInfo).port;
+    let handedOut = 0;
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const broker = await startKafkaBroker({
+        findPort: () => (handedOut++ === 0 ? Promise.resolve(takenPort) : findFreePort()),
+      });
+      try {
+        expect(handedOut).toBe(6);
+        expect(broker.brokers).not.toContain(`127.0.0.1:${takenPort}`);
+        expect(String(stderr.mock.calls.map((c) => c[0]).join(''))).toMatch(
+          /port was taken before it bound \(1\/3\)/,
+        );
+        const admin = new Kafka({ brokers: broker.brokers, logLevel: logLevel.NOTHING }).admin();
+        await admin.connect();
+        await admin.createTopics({ topics: [{ topic: 'helper.after-retry', numPartitions: 1 }] });
+        await admin.disconnect();
+      } finally {
+        await broker.stop();
+      }
+    } finally {
+      stderr.mockRestore();
+      taken.close();
+    }
+  }, 300_000);
+
   it('fails with the broker log when the broker cannot start, and keeps that log', async () => {
     // The client listener's port is taken: the broker exits at start-up.
     const taken = createServer();

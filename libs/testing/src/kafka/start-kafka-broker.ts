@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { findFreePort } from '../anvil/find-free-port';
+import { againWhilePortTaken, PORT_TRIES } from '../process/again-while-port-taken';
 import { provisionKafkaBroker } from './kafka-broker-admin';
 import {
   type KafkaBrokerInstall,
@@ -37,6 +38,8 @@ export interface KafkaBrokerOptions {
    * format time: `saslBrokers` names it. The PLAINTEXT listener stays, for provisioning.
    */
   sasl?: { mechanism: 'SCRAM-SHA-256' | 'SCRAM-SHA-512'; users: Record<string, string> };
+  /** Where the listeners' ports come from (default: a loopback port free a moment ago). */
+  findPort?: () => Promise<number>;
 }
 
 export interface RunningKafkaBroker {
@@ -70,17 +73,36 @@ const JVM_OPTIONS = [
 export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promise<RunningKafkaBroker> {
   const install = probeKafkaBroker();
   if (!install.available) throw new KafkaBrokerUnavailableError(install.reason);
+  // The broker exits at start-up when a port found free was taken before the JVM bound it: it starts again on fresh
+  // ports, unless the caller chose the listeners itself.
+  if (options.properties?.['listeners'] !== undefined) return startOnce(install, options);
+  return againWhilePortTaken(
+    () => startOnce(install, options),
+    (err) => err instanceof PortTakenError,
+    {
+      onRetry: (n) =>
+        process.stderr.write(
+          `kafka broker: a listener's port was taken before it bound (${n}/${PORT_TRIES}), again\n`,
+        ),
+    },
+  );
+}
+
+/** The broker exited at start-up because a listener's port was in use. */
+class PortTakenError extends Error {}
+
+async function startOnce(
+  install: KafkaBrokerInstall & { available: true },
+  options: KafkaBrokerOptions,
+): Promise<RunningKafkaBroker> {
   const dir = mkdtempSync(join(tmpdir(), 'kafka-broker-'));
   const dataDir = join(dir, 'data');
   const logsDir = join(dir, 'logs');
   mkdirSync(logsDir);
   const logFile = join(logsDir, 'server.log');
   const logTail = (lines = 40) => tailOf(logFile, lines) || tailOf(join(logsDir, 'stdout.log'), lines);
-  const [port, controllerPort, saslPort] = await Promise.all([
-    findFreePort(),
-    findFreePort(),
-    findFreePort(),
-  ]);
+  const findPort = options.findPort ?? findFreePort;
+  const [port, controllerPort, saslPort] = await Promise.all([findPort(), findPort(), findPort()]);
   const config = join(dir, 'server.properties');
   writeFileSync(
     config,
@@ -155,8 +177,10 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     });
   } catch (err) {
     failure ??= (err as Error).message;
+    const portTaken = /BindException: Address already in use/.test(logTail(400));
     await stop();
-    throw new Error(`kafka broker did not start: ${failure}; its log is kept in ${logsDir}\n${logTail()}`);
+    const message = `kafka broker did not start: ${failure}; its log is kept in ${logsDir}\n${logTail()}`;
+    throw portTaken ? new PortTakenError(message) : new Error(message);
   }
   const saslBrokers = options.sasl ? [`127.0.0.1:${saslPort}`] : [];
   return { brokers, saslBrokers, startMs: Date.now() - startedAt, logFile, logTail, stop };

@@ -1,5 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { findFreePort } from '../anvil/find-free-port';
+import { againWhilePortTaken } from './again-while-port-taken';
 import { spawnEntry, stopChild, waitForLine } from './child-process';
 
 /** The five apps of the distributed composition, each its own process. */
@@ -31,6 +32,8 @@ export interface TopologyOptions {
   echo?: (app: string, line: string) => void;
   /** How long one app may take to start and become ready (default 90 s). */
   startTimeoutMs?: number;
+  /** Fixed ports for the first instance of an app (`npm run distributed`); the others, and by default all, take free ones. */
+  ports?: Partial<Record<DistributedAppName, { port: number; opsPort?: number }>>;
 }
 
 export interface Topology {
@@ -65,8 +68,32 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const start = async (name: DistributedAppName): Promise<AppProcess> => {
     const index = counters.get(name) ?? 0;
     counters.set(name, index + 1);
-    const port = await findFreePort();
-    const opsPort = name === 'gateway' ? await findFreePort() : port;
+    const fixed = index === 0 ? options.ports?.[name] : undefined;
+    // An app exits with EADDRINUSE when a port found free was taken before it bound it: it starts again on fresh ports.
+    return againWhilePortTaken(
+      async () => {
+        const app = await launch(name, index, fixed);
+        try {
+          await untilReady(app);
+          return app;
+        } catch (err) {
+          if (app.child.exitCode === null) throw err; // still running: stopped with the others
+          apps.splice(apps.indexOf(app), 1);
+          await outputDrained(app.child); // the listen error can come after the exit
+          throw Object.assign(err as Error, { portTaken: app.lines.some((l) => /EADDRINUSE/.test(l)) });
+        }
+      },
+      (err) => !fixed && (err as { portTaken?: boolean }).portTaken === true,
+    );
+  };
+
+  const launch = async (
+    name: DistributedAppName,
+    index: number,
+    fixed: { port: number; opsPort?: number } | undefined,
+  ): Promise<AppProcess> => {
+    const port = fixed?.port ?? (await findFreePort());
+    const opsPort = name === 'gateway' ? (fixed?.opsPort ?? (await findFreePort())) : port;
     const instanceId = `${name}-${index}`;
     const lines: string[] = [];
     const child = spawnEntry(
@@ -85,13 +112,16 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     );
     const app: AppProcess = { name, instanceId, port, opsPort, child, lines };
     apps.push(app);
+    return app;
+  };
+
+  const untilReady = async (app: AppProcess): Promise<void> => {
     const timeoutMs = options.startTimeoutMs ?? 90_000;
     // The start line is logged at info: at a quieter LOG_LEVEL (the bench's warn) /readyz alone says it is up.
     if (!/^(warn|error|fatal|silent)$/.test(options.env['LOG_LEVEL'] ?? '')) {
-      await waitForLine(child, lines, new RegExp(`"msg":"${name} started"`), timeoutMs);
+      await waitForLine(app.child, app.lines, new RegExp(`"msg":"${app.name} started"`), timeoutMs);
     }
     await waitForReady(app, timeoutMs);
-    return app;
   };
 
   const running = () => apps.filter((a) => a.child.exitCode === null && a.child.signalCode === null);
@@ -138,6 +168,19 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     await topology.stopAll();
     throw err;
   }
+}
+
+/** Once the child's output is read to its end ('close'), or after 2 s. */
+function outputDrained(child: ChildProcess): Promise<void> {
+  if (child.stdout?.readableEnded !== false && child.stderr?.readableEnded !== false)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 2000);
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 async function waitForReady(app: AppProcess, timeoutMs: number): Promise<void> {
