@@ -246,6 +246,25 @@ describe('PartnerClient: idempotency store', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it('keeps no record of a call without an operationId once it has an answer; keeps one it may have to resume', async () => {
+    const path = join(dir, 'unnamed.json');
+    const operations = () =>
+      (JSON.parse(readFileSync(path, 'utf8')) as { operations: Record<string, unknown> }).operations;
+    const c = client(2, { idempotencyStore: new FileIdempotencyStore(path), maxRetries: 1 });
+    await c.quote(QUOTE);
+    await c.quote(QUOTE, { operationId: 'named' });
+    server.script({ status: 409, body: { code: 'idempotency_key_conflict' } });
+    await c.quote(QUOTE);
+    expect(Object.keys(operations())).toEqual(['named']);
+
+    server.script('drop', 'drop');
+    const error = (await c.quote(QUOTE).catch((e: unknown) => e)) as PartnerClientError;
+    const lost = error.details.operationId as string;
+    expect(Object.keys(operations()).sort()).toEqual([lost, 'named'].sort());
+    await c.quote(QUOTE, { operationId: lost });
+    expect(header(server.received.at(-1)!, 'idempotency-key')).toBe(error.details.idempotencyKey);
+  });
+
   it('survives a new client instance with the file store: same operationId, same key and bytes', async () => {
     const path = join(dir, 'nested', 'idempotency.json');
     server.script('drop');

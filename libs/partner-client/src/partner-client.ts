@@ -158,12 +158,16 @@ export class PartnerClient {
     const operationId = opts.operationId ?? `op-${randomUUID()}`;
     const record = await this.recordFor(operationId, JSON.stringify(body), opts.idempotencyKey);
     const path = apiPath(this.base, endpoint);
-    return sendWithRetries(
+    const answer = await sendWithRetries(
       this.transport,
       this.base.origin + path,
       { method: 'POST', path, body: Buffer.from(record.body, 'utf8'), idempotencyKey: record.key },
       operationId,
     );
+    // An operation nobody can name again needs no record once it has a final answer (without one, the error names
+    // the operation id, and a retry under it resends the same bytes). The Python and Go SDKs do the same.
+    if (opts.operationId === undefined) await this.store.delete(operationId);
+    return answer;
   }
 
   /** The stored record of an operation, or a new one persisted before anything is sent (spec, Idempotency 1). */

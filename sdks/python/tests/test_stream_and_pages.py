@@ -27,8 +27,9 @@ def sse(event_id: str, kind: str) -> bytes:
 
 
 class StreamScript:
-    """Connection 1: ev-1 then the connection drops. 2: ev-2 then a clean end before the attempt ended (status is
-    still provider_pending). 3: 503. 4: ev-3 (settled) in chunks cut mid-line, then the end."""
+    """Connection 1: ev-1 then the connection drops. 2: ev-2, a message without an id of its own (it carries ev-2, the
+    last id: not a new event), then a clean end before the attempt ended (status is still provider_pending). 3: 503.
+    4: ev-3 (settled) in chunks cut mid-line, then the end."""
 
     def __init__(self) -> None:
         self.connections = 0
@@ -43,7 +44,7 @@ class StreamScript:
         if self.connections == 1:
             return Reply(chunks=[b": live status of the attempt\n\n", sse(*EVENTS[0])], drop_after_chunks=True)
         if self.connections == 2:
-            return Reply(chunks=[sse(*EVENTS[1]), b": heartbeat\n\n"])
+            return Reply(chunks=[sse(*EVENTS[1]), b'data: {"eventId": "not-an-event"}\n\n', b": heartbeat\n\n"])
         if self.connections == 3:
             return Reply(503, ERRORS["dependency_unavailable"]["example"])
         whole = sse(*EVENTS[2])

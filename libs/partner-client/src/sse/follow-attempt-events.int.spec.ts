@@ -108,6 +108,33 @@ describe('PartnerClient.followAttemptEvents (SSE on loopback, signed and verifie
     }
   });
 
+  it("skips a message without an id of its own, and waits the server's retry before reconnecting", async () => {
+    const opened: number[] = [];
+    const s = await startServer([
+      (_req, res) => {
+        opened.push(Date.now());
+        stream(res).write(`retry: 400\n\n${frame(EVENTS[0])}data: {"eventId":"not-an-event"}\n\n`);
+        setTimeout(() => res.end(), 20);
+      },
+      (req, res, after) => {
+        opened.push(Date.now());
+        serve(3, 'end')(req, res, after);
+      },
+    ]);
+    try {
+      const got = await collect(s.client.followAttemptEvents('att_1'));
+      expect(got.map((e) => [e.id, e.data.eventId])).toEqual([
+        ['evt_1', 'evt_1'],
+        ['evt_2', 'evt_2'],
+        ['evt_3', 'evt_3'],
+      ]);
+      expect(s.seen.map((x) => x.lastEventId)).toEqual([undefined, 'evt_1']);
+      expect(opened[1] - opened[0]).toBeGreaterThanOrEqual(400);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('keeps reconnecting through streams that a proxy closes after a while, however many', async () => {
     const quiet = (_req: IncomingMessage, res: ServerResponse) => {
       stream(res).write(': heartbeat\n\n');

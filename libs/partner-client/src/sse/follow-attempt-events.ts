@@ -68,6 +68,7 @@ export async function* followAttemptEvents(
     options.signal?.addEventListener('abort', onAbort, { once: true });
     let refused: PartnerResponse | undefined;
     let failure: unknown = new Error('the stream ended before the attempt did');
+    let reconnectMs: number | null = null;
     try {
       const headers = authHeaders(
         transport.credentials,
@@ -94,7 +95,9 @@ export async function* followAttemptEvents(
         for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
           for (const message of parser.push(decoder.decode(chunk, { stream: true }))) {
             const data = parseJson(message.data);
-            if (message.id === '' || typeof data !== 'object' || data === null) continue;
+            // A message without an id of its own carries the last one (the standard): not a new attempt event.
+            const fresh = message.id !== '' && message.id !== lastEventId;
+            if (!fresh || typeof data !== 'object' || data === null) continue;
             lastEventId = message.id;
             failures = 0;
             sawTerminal ||= TERMINAL_EVENTS.has(message.event);
@@ -105,6 +108,7 @@ export async function* followAttemptEvents(
         if (sawTerminal || (await deps.hasEnded())) return;
         // A stream that stayed open a while before a proxy or a restart closed it is not a failing server.
         if (transport.now() - openedAt >= LONG_LIVED_MS) failures = 0;
+        reconnectMs = parser.retryMs;
       }
     } catch (error) {
       if (options.signal?.aborted) return;
@@ -119,7 +123,8 @@ export async function* followAttemptEvents(
       throw failure;
     }
     failures++;
-    await transport.sleep(delay);
+    // The server's `retry:` is a floor, as in the Python and Go SDKs.
+    await transport.sleep(Math.max(delay, reconnectMs ?? 0));
   }
 }
 

@@ -39,3 +39,24 @@ describe('SseParser', () => {
     expect(parser.push('\n')).toEqual([{ id: 'evt_1', event: 'message', data: 'x' }]);
   });
 });
+
+describe('SseParser, the last event id and retry (WHATWG "Interpreting an event stream")', () => {
+  it('keeps the last event id for later messages until another id changes it', () => {
+    const parser = new SseParser();
+    expect(parser.push('id: evt_1\ndata: a\n\ndata: b\n\nid: evt_2\ndata: c\n\nid\ndata: d\n\n')).toEqual([
+      { id: 'evt_1', event: 'message', data: 'a' },
+      { id: 'evt_1', event: 'message', data: 'b' },
+      { id: 'evt_2', event: 'message', data: 'c' },
+      { id: '', event: 'message', data: 'd' },
+    ]);
+  });
+
+  it('reads retry as the reconnection time, digits only', () => {
+    const parser = new SseParser();
+    expect(parser.retryMs).toBeNull();
+    parser.push('retry: 2500\n\n');
+    expect(parser.retryMs).toBe(2500);
+    parser.push('retry: 3s\nretry: -1\nretry:\n\n');
+    expect(parser.retryMs).toBe(2500);
+  });
+});

@@ -1,6 +1,6 @@
 /** One Server-Sent Events message, as dispatched at its blank line. */
 export interface SseMessage {
-  /** The `id:` field; '' when the message had none. */
+  /** The last event id when this message was dispatched ('' when none was ever set): it persists to later messages. */
   id: string;
   /** The `event:` field; 'message' when it had none. */
   event: string;
@@ -11,9 +11,13 @@ export interface SseMessage {
 /**
  * An incremental parser of the `text/event-stream` format (WHATWG HTML, "Server-sent events"): feed it text as it
  * arrives, in chunks cut anywhere, and it returns the messages completed so far. Comments (`:` lines, the
- * service's heartbeats) and messages without data are skipped; CRLF, CR and LF all end a line.
+ * service's heartbeats) and messages without data are skipped; CRLF, CR and LF all end a line. As the standard says,
+ * `id` sets the last event id, which persists to later messages until another `id` changes it, and `retry` (ASCII
+ * digits only) sets the reconnection time the server asks for (`retryMs`). The Python and Go SDKs parse alike.
  */
 export class SseParser {
+  /** The last valid `retry:` field, in ms: how long the server asks a client to wait before reconnecting. */
+  retryMs: number | null = null;
   private buffer = '';
   private id = '';
   private event = '';
@@ -44,7 +48,6 @@ export class SseParser {
           : { id: this.id, event: this.event || 'message', data: this.data.join('\n') };
       this.event = '';
       this.data = [];
-      this.id = '';
       return message;
     }
     if (line.startsWith(':')) return null;
@@ -55,6 +58,7 @@ export class SseParser {
     if (field === 'data') this.data.push(value);
     else if (field === 'event') this.event = value;
     else if (field === 'id' && !value.includes('\0')) this.id = value;
+    else if (field === 'retry' && /^[0-9]+$/.test(value)) this.retryMs = Number(value);
     return null;
   }
 }

@@ -416,7 +416,8 @@ class Client(_Base):
                         for chunk in r.iter_bytes():
                             for message in parser.feed(chunk):
                                 event = _stream_event(message.id, message.event, message.data)
-                                if event is None:
+                                # A message without an id of its own carries the last one: not a new event.
+                                if event is None or event.id == last_event_id:
                                     continue
                                 last_event_id = event.id
                                 failures = 0
@@ -653,7 +654,8 @@ class AsyncClient(_Base):
                         async for chunk in r.aiter_bytes():
                             for message in parser.feed(chunk):
                                 event = _stream_event(message.id, message.event, message.data)
-                                if event is None:
+                                # A message without an id of its own carries the last one: not a new event.
+                                if event is None or event.id == last_event_id:
                                     continue
                                 last_event_id = event.id
                                 failures = 0
