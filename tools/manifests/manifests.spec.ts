@@ -41,6 +41,31 @@ describe('Kubernetes manifests (docker/k8s), against the schemas of kubernetes-m
     }
   });
 
+  it("let only the ingress controller reach the gateway, whose X-Forwarded-For it trusts (TRUST_PROXY '1')", () => {
+    type Policy = {
+      kind: string;
+      metadata: { name: string };
+      spec: {
+        podSelector: { matchLabels?: Record<string, string> };
+        ingress?: { from?: unknown[]; ports?: { port: number }[] }[];
+      };
+    };
+    const policies = parseAllDocuments(readFileSync(join(k8s, 'network-policies.yaml'), 'utf8')).map(
+      (d) => d.toJS() as Policy,
+    );
+    const toGatewayHttp = policies
+      .filter((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway')
+      .flatMap((p) => p.spec.ingress ?? [])
+      .filter((rule) => (rule.ports ?? []).some((port) => port.port === 3000));
+    expect(toGatewayHttp.length).toBeGreaterThan(0);
+    // A rule without `from` admits every pod of the cluster: each must name where the traffic comes from.
+    expect(toGatewayHttp.map((rule) => rule.from ?? [])).toEqual([
+      [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+    ]);
+    const gateway = readFileSync(join(k8s, 'gateway.yaml'), 'utf8');
+    expect(gateway).toMatch(/name: TRUST_PROXY\s+value: '1'/);
+  });
+
   it('carry no development values: no public development account, no inline partner secret', () => {
     const text = readdirSync(k8s)
       .map((f) => readFileSync(join(k8s, f), 'utf8'))

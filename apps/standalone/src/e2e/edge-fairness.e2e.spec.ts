@@ -1,4 +1,4 @@
-import { type Server } from 'node:http';
+import { Agent, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { type PartnerConfig } from '@svc/platform';
 import { signedRequest } from '@svc/testing';
@@ -80,6 +80,59 @@ describe('the HTTP edge bounds what a client holds before it is authenticated', 
         signature: 'f'.repeat(64),
       });
       expect([bad.status, bad.json.code]).toEqual([401, 'external_auth_signature_invalid']);
+    });
+  });
+
+  describe("with the default settings, a client failing authentication from the partner's own address", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp();
+    });
+    afterAll(() => t.close());
+
+    it("spends only its own budget: the partner's signed requests from that address are served throughout", async () => {
+      // The case on the defaults (AUTH_FAILURES_PER_MINUTE 60): 200 requests with bad signatures claiming
+      // the partner, over a kept-alive connection as a misbehaving integration sends them (a 429 closes it; the
+      // agent opens the next, within the default new-connection burst), all from 127.0.0.1, the partner's address.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const statuses: number[] = [];
+      const served: number[] = [];
+      const started = Date.now();
+      try {
+        for (let i = 0; i < 200; i++) {
+          const bad = await signedRequest({
+            port: t.port,
+            agent,
+            partner,
+            method: 'POST',
+            path: QUOTE,
+            body: quoteBody,
+            signature: 'f'.repeat(64),
+          });
+          statuses.push(bad.status);
+          if (i % 40 === 39) {
+            const ping = await signedRequest({ port: t.port, partner, method: 'GET', path: PING });
+            const quote = await signedRequest({
+              port: t.port,
+              partner,
+              method: 'POST',
+              path: QUOTE,
+              body: quoteBody,
+            });
+            served.push(ping.status, quote.status);
+          }
+        }
+      } finally {
+        agent.destroy();
+      }
+      const counts = (wanted: number) => statuses.filter((s) => s === wanted).length;
+      expect(counts(401) + counts(429)).toBe(200);
+      // 60 a minute: the first 60 fail 401, then 429 but for the units that refilled meanwhile (one a second).
+      expect(counts(401)).toBeGreaterThanOrEqual(60);
+      expect(counts(401)).toBeLessThanOrEqual(60 + Math.ceil((Date.now() - started) / 1000));
+      expect(statuses.slice(0, 60).every((s) => s === 401)).toBe(true);
+      // Signed: ping 200, the quote read, verified and refused by validation (400): never a 429.
+      expect(served).toEqual(Array.from({ length: 5 }, () => [200, 400]).flat());
     });
   });
 
