@@ -3,6 +3,7 @@ import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
 import {
   doWalletPart,
   ManualClock,
+  rawRequest,
   signedRequest,
   startSandboxProcess,
   type PreparedForWalletPart,
@@ -121,10 +122,23 @@ describe('source gas in quotes, on the sandbox', () => {
     }
   }
 
+  /** intent_source_gas_chain_reads_total{kind} on the service's /metrics. */
+  const chainReads = async (kind: string): Promise<number> => {
+    const metrics = await rawRequest({ port: t.opsPort, method: 'GET', path: '/metrics' });
+    const line = metrics.text
+      .split('\n')
+      .find((l) => l.startsWith(`intent_source_gas_chain_reads_total{kind="${kind}"}`));
+    return line === undefined ? 0 : Number(line.split(' ').pop());
+  };
+
   it('estimates each source within 10% of what the wallet pays executing the prepared actions (gas exact, L1 fee on 8453)', async () => {
     const startBlock = new Map<number, bigint>();
     for (const chainId of [1, 8453])
       startBlock.set(chainId, await reader(chainId).getBlockNumber({ cacheTime: 0 }));
+    // Mayan answers last (a sandbox latency fault) and Across wins: the chains are read for Across's plan while Mayan
+    // is awaited, and the final plan, the same, reuses those reads. (Across is the sandbox's slowest otherwise.)
+    await sandbox.setFaults([{ provider: 'mayan', latencyMs: 600, endpoints: 'quote' }]);
+    const reusedBefore = await chainReads('reused');
     const q = await quote(1, [
       source(1, 'USDC', '250000000', '250'),
       source(1, 'USDT', '40000000', '40'),
@@ -132,6 +146,10 @@ describe('source gas in quotes, on the sandbox', () => {
       source(8453, 'ETH', '20000000000000000', '60'),
     ]);
     expect(q.quoteStatus).toBe('ready');
+    await sandbox.setFaults([]);
+    // Both chains' figures came from the round trips read while Mayan was still awaited: what follows checks those
+    // figures against the receipts.
+    expect((await chainReads('reused')) - reusedBefore).toBe(2);
     const gas = q.sourceGas.sources as SourceGas[];
     expect(gas.map((s) => [s.inputTokenIndex, s.chainId, s.status, s.excluded])).toEqual([
       [0, 1, 'estimated', false],

@@ -24,12 +24,26 @@ export interface SourceGasFigures {
  * source is `unavailable`.
  */
 export interface SourceGasEstimator {
-  estimate(input: {
-    request: QuoteRequest;
-    legs: readonly QuotedLegExecution[];
-  }): Promise<SourceGasFigures[]>;
+  estimate(input: SourceGasInput): Promise<SourceGasFigures[]>;
   /** The native token's symbol of a configured chain, else null. */
   nativeSymbol(chainId: number): string | null;
+  /**
+   * One quote's estimates (optional): `speculate` starts reading the chains for a plan the providers' answers so far
+   * would route, while the rest are awaited; the session's `estimate` of the final plan reuses a chain's reads when
+   * that chain's calls are exactly those, and reads afresh otherwise. Its figures are the same either way.
+   */
+  session?(): SourceGasSession;
+}
+
+export interface SourceGasInput {
+  request: QuoteRequest;
+  legs: readonly QuotedLegExecution[];
+}
+
+export interface SourceGasSession {
+  /** Never throws and never rejects: a speculation that fails is only not reused. */
+  speculate(input: SourceGasInput): void;
+  estimate(input: SourceGasInput): Promise<SourceGasFigures[]>;
 }
 
 /** A routed source whose gas could not be estimated: `reason` says why, every figure is zero. */

@@ -1,9 +1,11 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { type AddressInfo } from 'node:net';
 import { ChainRegistry } from '@svc/chains';
 import { type QuoteRequest } from '@svc/contract';
 import { type QuotedLegExecution } from '@svc/domain';
 import { startAnvil, type AnvilInstance } from '@svc/testing';
+import { register } from 'prom-client';
 import { ChainSourceGasEstimator } from './chain-source-gas-estimator';
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
@@ -99,5 +101,87 @@ describe('ChainSourceGasEstimator', () => {
     ]);
     expect(answered.baseFeePerGas).toBeGreaterThan(0n);
     expect(answered.costNative).toBe(21_000n * (answered.baseFeePerGas + answered.priorityFeePerGas));
+  });
+
+  describe('a session (one quote): chains read for a provisional plan serve the final one with the same calls', () => {
+    let proxy: Server;
+    let proxied: ChainRegistry;
+    const simulations: number[] = [];
+    const readsOf = async (kind: string) =>
+      (await register.getSingleMetricAsString('intent_source_gas_chain_reads_total'))
+        .split('\n')
+        .filter((line) => line.includes(`kind="${kind}"`))
+        .map((line) => Number(line.split(' ').pop()))
+        .reduce((a, b) => a + b, 0);
+
+    beforeAll(async () => {
+      // A pass-through to anvil that counts eth_simulateV1 calls (one per chain round trip).
+      proxy = createHttpServer((req, res) => {
+        void (async () => {
+          const body = Buffer.concat((await req.toArray()) as Buffer[]);
+          const calls = [JSON.parse(body.toString()) as { method: string } | { method: string }[]].flat();
+          simulations.push(calls.filter((c) => c.method === 'eth_simulateV1').length);
+          const answer = await fetch(anvil.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+        })();
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      proxied = new ChainRegistry(
+        [
+          {
+            chainId: 1,
+            name: 'Ethereum',
+            rpcUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+            nativeSymbol: 'ETH',
+          },
+        ],
+        { retryCount: 0 },
+      );
+    });
+    afterAll(async () => {
+      await proxied?.close();
+      await new Promise<void>((resolve) => proxy?.close(() => resolve()));
+    });
+
+    const onChain1 = { ...request, sources: [sources[0]] };
+    const legsFor = (amount: string): QuotedLegExecution[] => [
+      {
+        targetId: 't0',
+        provider: 'relay',
+        slices: [],
+        noopSlices: [{ sliceId: 't0:0', sourceIndex: 0, chainId: 1, token: NATIVE, rawAmount: amount }],
+      },
+    ];
+    const simulated = () => simulations.reduce((a, b) => a + b, 0);
+    const figuresOf = (f: Awaited<ReturnType<ChainSourceGasEstimator['estimate']>>) =>
+      f.map((x) => [x.inputTokenIndex, x.status, x.transactions, x.gasUnits]);
+
+    it('reuses the speculated round trip when the final plan holds exactly its calls: the same figures, one simulation', async () => {
+      const estimator = new ChainSourceGasEstimator(proxied);
+      const fresh = await estimator.estimate({ request: onChain1, legs: legsFor('1000') });
+      const [before, reusedBefore] = [simulated(), await readsOf('reused')];
+      const session = estimator.session();
+      session.speculate({ request: onChain1, legs: legsFor('1000') });
+      const figures = await session.estimate({ request: onChain1, legs: legsFor('1000') });
+      expect(figuresOf(figures)).toEqual(figuresOf(fresh));
+      expect(simulated() - before).toBe(1);
+      expect((await readsOf('reused')) - reusedBefore).toBe(1);
+    });
+
+    it('reads afresh when the final plan differs, and speculates at most twice a chain', async () => {
+      const estimator = new ChainSourceGasEstimator(proxied);
+      const fresh = await estimator.estimate({ request: onChain1, legs: legsFor('7777') });
+      const before = simulated();
+      const session = estimator.session();
+      for (const amount of ['1', '2', '3']) session.speculate({ request: onChain1, legs: legsFor(amount) });
+      const figures = await session.estimate({ request: onChain1, legs: legsFor('7777') });
+      expect(figuresOf(figures)).toEqual(figuresOf(fresh));
+      // Two speculations (the third refused), then the final plan's own round trip.
+      expect(simulated() - before).toBe(3);
+    });
   });
 });

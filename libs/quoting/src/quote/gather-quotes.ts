@@ -33,6 +33,8 @@ export async function gatherQuotes(
   /** Per provider, the places shared with every other quote in flight; this request's calls wait their turn. */
   fairness?: { requestId: string; limiters: Partial<Record<RoutableProvider, FairLimiter>> },
   validity?: { now: number; minimumMs: number },
+  /** After each answer (or failure), what has come so far: the same maps, and the slice quotes answered. */
+  onAnswer?: (sofar: GatheredQuotes) => void,
 ): Promise<GatheredQuotes> {
   const controller = new AbortController();
   // Every provider call of this quote (up to 59 slices × 3 providers) and its place in a limiter listen to this one
@@ -47,75 +49,89 @@ export async function gatherQuotes(
   });
   const providerQuotes = new Map<string, ProviderQuote>();
   const asked = new Map(requests.map(({ provider, slice }) => [quoteKey(slice.sliceId, provider), slice]));
+  const answered: SliceQuote[] = [];
+  const record = (quote: SliceQuote): SliceQuote => {
+    if (onAnswer) {
+      answered.push(quote);
+      try {
+        onAnswer({ quotes: answered, providerQuotes, asked });
+      } catch {
+        // Only an observer: the quote goes on whatever it does.
+      }
+    }
+    return quote;
+  };
   try {
     const quotes = await Promise.all(
-      requests.map(async ({ provider, slice }): Promise<SliceQuote> => {
-        const answer = await Promise.race([
-          // Through a promise even if the adapter throws before returning one: one adapter never fails the quote.
-          Promise.resolve()
-            .then(() => {
-              const ask = () => adapters[provider].quote(slice, { signal: controller.signal });
-              const limiter = fairness?.limiters[provider];
-              return limiter ? limiter.run(fairness.requestId, ask, controller.signal) : ask();
-            })
-            .catch((err: unknown) => ({
-              ok: false as const,
-              failure: {
-                reasonCode: 'provider_unavailable',
-                // The error's own text can carry a URL, a host or a node's answer: it never reaches a partner (L8).
-                reason: `${provider} adapter failed (${err instanceof Error ? err.name : 'unknown error'})`,
-              },
-            })),
-          expired,
-        ]);
-        if (answer === 'timeout') {
-          return {
-            sliceId: slice.sliceId,
-            provider,
-            outcome: {
-              ok: false,
-              reasonCode: 'provider_timeout',
-              reason: `${provider} did not answer within ${deadlineMs} ms`,
-            },
-          };
-        }
-        if (!answer.ok)
-          return {
-            sliceId: slice.sliceId,
-            provider,
-            outcome: { ok: false, reasonCode: answer.failure.reasonCode, reason: answer.failure.reason },
-          };
-        const q = answer.quote;
-        if (validity && q.validUntil !== null && q.validUntil < validity.now + validity.minimumMs) {
-          const holds = Math.max(0, Math.floor((q.validUntil - validity.now) / 1000));
-          return {
-            sliceId: slice.sliceId,
-            provider,
-            outcome: {
-              ok: false,
-              reasonCode: 'route_unavailable',
-              reason: `${provider}'s quote holds only ${holds} s, less than the ${Math.ceil(validity.minimumMs / 1000)} s a wallet needs to sign and execute it`,
-            },
-          };
-        }
-        providerQuotes.set(quoteKey(slice.sliceId, provider), q);
-        return {
-          sliceId: slice.sliceId,
-          provider: provider as ProviderName,
-          outcome: {
-            ok: true,
-            expectedOutputRaw: q.expectedOutputRaw,
-            minimumOutputRaw: q.minimumOutputRaw,
-            inputUsd: q.inputUsd,
-            outputUsd: q.outputUsd,
-            feeUsd: q.feeUsd,
-            etaSeconds: q.etaSeconds,
-          },
-        };
-      }),
+      requests.map(async ({ provider, slice }): Promise<SliceQuote> => record(await askOne(provider, slice))),
     );
     return { quotes, providerQuotes, asked };
   } finally {
     clearTimeout(timer);
+  }
+
+  async function askOne(provider: RoutableProvider, slice: QuoteSlice): Promise<SliceQuote> {
+    const answer = await Promise.race([
+      // Through a promise even if the adapter throws before returning one: one adapter never fails the quote.
+      Promise.resolve()
+        .then(() => {
+          const ask = () => adapters[provider].quote(slice, { signal: controller.signal });
+          const limiter = fairness?.limiters[provider];
+          return limiter ? limiter.run(fairness.requestId, ask, controller.signal) : ask();
+        })
+        .catch((err: unknown) => ({
+          ok: false as const,
+          failure: {
+            reasonCode: 'provider_unavailable',
+            // The error's own text can carry a URL, a host or a node's answer: it never reaches a partner (L8).
+            reason: `${provider} adapter failed (${err instanceof Error ? err.name : 'unknown error'})`,
+          },
+        })),
+      expired,
+    ]);
+    if (answer === 'timeout') {
+      return {
+        sliceId: slice.sliceId,
+        provider,
+        outcome: {
+          ok: false,
+          reasonCode: 'provider_timeout',
+          reason: `${provider} did not answer within ${deadlineMs} ms`,
+        },
+      };
+    }
+    if (!answer.ok)
+      return {
+        sliceId: slice.sliceId,
+        provider,
+        outcome: { ok: false, reasonCode: answer.failure.reasonCode, reason: answer.failure.reason },
+      };
+    const q = answer.quote;
+    if (validity && q.validUntil !== null && q.validUntil < validity.now + validity.minimumMs) {
+      const holds = Math.max(0, Math.floor((q.validUntil - validity.now) / 1000));
+      return {
+        sliceId: slice.sliceId,
+        provider,
+        outcome: {
+          ok: false,
+          reasonCode: 'route_unavailable',
+          reason: `${provider}'s quote holds only ${holds} s, less than the ${Math.ceil(validity.minimumMs / 1000)} s a wallet needs to sign and execute it`,
+        },
+      };
+    }
+    providerQuotes.set(quoteKey(slice.sliceId, provider), q);
+    return {
+      sliceId: slice.sliceId,
+      provider: provider as ProviderName,
+      outcome: {
+        ok: true,
+        expectedOutputRaw: q.expectedOutputRaw,
+        minimumOutputRaw: q.minimumOutputRaw,
+        inputUsd: q.inputUsd,
+        outputUsd: q.outputUsd,
+        feeUsd: q.feeUsd,
+        etaSeconds: q.etaSeconds,
+      },
+    };
   }
 }

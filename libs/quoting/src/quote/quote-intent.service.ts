@@ -10,6 +10,7 @@ import {
   intentSessionStreamId,
   type SourceGasEstimator,
   sourceGasReport,
+  type SourceGasSession,
   uneconomicSourceIndexes,
   withBudget,
 } from '@svc/domain';
@@ -25,7 +26,7 @@ import {
 } from '../quoting.options';
 import { consideredProviders } from './considered-providers';
 import { FairLimiter } from './fair-limiter';
-import { gatherQuotes } from './gather-quotes';
+import { type GatheredQuotes, gatherQuotes } from './gather-quotes';
 import { intentSessionIdFor } from './intent-session-id';
 import { type QuoteIntent } from './quote-intent.command';
 import { sessionExecution, sessionExpiry, sessionFees } from './session-execution';
@@ -33,6 +34,7 @@ import {
   excludedSources,
   providerSourceValues,
   SOURCE_GAS_BUDGET_MS,
+  speculateOnAnswers,
   unavailableFigures,
 } from './source-gas';
 import { toAllocationInput } from './to-allocation-input';
@@ -93,8 +95,11 @@ export class QuoteIntentService {
     const partner = this.partners.get(command.partnerId);
     const providers = consideredProviders(body.allowedProviders, partner?.allowedProviders ?? []);
     const allSources = body.sources.map((_, index) => index);
-    let plan = await this.plan(intentSessionId, command, providers, allSources);
-    let sourceGas = await this.sourceGas(body, plan, []);
+    // One estimator session per quote: the chains are read for the plan the answers so far would route while the
+    // last providers are awaited, and those reads serve the final plan when it holds the same calls.
+    const gas = this.gas?.session?.() ?? this.gas;
+    let plan = await this.plan(intentSessionId, command, providers, allSources, gas);
+    let sourceGas = await this.sourceGas(body, plan, [], gas);
     let excluded: FailedSource[] = [];
     // excludeUneconomicSources: the flagged sources are left out and the quote is routed again without them, so
     // allocation and coverage are computed on what remains (docs/source-economics.md).
@@ -107,8 +112,9 @@ export class QuoteIntentService {
         command,
         providers,
         allSources.filter((i) => !uneconomic.includes(i)),
+        gas,
       );
-      sourceGas = await this.sourceGas(body, plan, left);
+      sourceGas = await this.sourceGas(body, plan, left, gas);
     }
     const { allocation, decision, gathered } = plan;
     const expiresAt = sessionExpiry(now, this.options.quoteTtlSeconds, decision, gathered);
@@ -151,6 +157,7 @@ export class QuoteIntentService {
     command: QuoteIntent,
     providers: ReturnType<typeof consideredProviders>,
     sourceIndexes: readonly number[],
+    gas?: Pick<SourceGasSession, 'estimate'> & Partial<Pick<SourceGasSession, 'speculate'>>,
   ) {
     const { body, now } = command;
     const input = toAllocationInput(body);
@@ -162,16 +169,25 @@ export class QuoteIntentService {
       bps: this.options.serviceFeeBps + (body.feeBps ?? 0),
       recipient: this.options.serviceFeeRecipient,
     };
+    const route = (answers: GatheredQuotes) => {
+      const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, answers.quotes));
+      const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
+      return { decision, execution: sessionExecution(decision, answers) };
+    };
+    const speculate = gas?.speculate?.bind(gas);
+    const provisional = speculate
+      ? speculateOnAnswers((answers) => speculate({ request: body, legs: route(answers).execution }))
+      : undefined;
     const gathered = await gatherQuotes(
       toQuoteSlices(body, allocation, providers, fee),
       this.adapters,
       body.maxWaitMs ?? this.options.defaultMaxWaitMs,
       { requestId: intentSessionId, limiters: this.limiters },
       { now, minimumMs: this.options.minimumProviderQuoteSeconds * 1000 },
+      provisional?.onAnswer,
     );
-    const legs = allocation.legs.map((leg) => evaluateLeg(leg, providers, gathered.quotes));
-    const decision = decideQuote(legs, body.allowPartial, PROVIDER_ORDER);
-    return { allocation, gathered, decision, execution: sessionExecution(decision, gathered) };
+    provisional?.stop();
+    return { allocation, gathered, ...route(gathered) };
   }
 
   /**
@@ -183,11 +199,12 @@ export class QuoteIntentService {
     body: QuoteIntent['body'],
     plan: Awaited<ReturnType<QuoteIntentService['plan']>>,
     excluded: SourceGasEstimate[],
+    gas: Pick<SourceGasSession, 'estimate'> | undefined,
   ): Promise<SourceGasReport | undefined> {
-    if (!this.gas) return undefined;
+    if (!this.gas || !gas) return undefined;
     const estimator = this.gas;
     const figures = await withBudget(
-      estimator.estimate({ request: body, legs: plan.execution }),
+      gas.estimate({ request: body, legs: plan.execution }),
       SOURCE_GAS_BUDGET_MS,
     ).catch((error: unknown) => unavailableFigures(plan.execution, body, estimator, error));
     const chainIds = [

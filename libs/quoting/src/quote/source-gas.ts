@@ -81,3 +81,51 @@ export function excludedSources(
     }),
   );
 }
+
+/**
+ * Calls `speculate` once, with the answers so far, when every provider but one has answered every slice it was asked
+ * (the last one is the one awaited; the plan the others' answers route is what the chains are read for meanwhile). It
+ * runs on the next turn of the event loop, so answers that come together count together, and never after `stop` (the
+ * final plan is estimated then anyway). A quote asking one provider never speculates. What `speculate` throws is
+ * ignored: a speculation is only ever a head start.
+ */
+export function speculateOnAnswers(speculate: (answers: GatheredQuotes) => void): {
+  onAnswer: (sofar: GatheredQuotes) => void;
+  stop: () => void;
+} {
+  let latest: GatheredQuotes | null = null;
+  let scheduled: NodeJS.Immediate | null = null;
+  let done = false;
+  return {
+    onAnswer: (sofar) => {
+      latest = sofar;
+      if (scheduled !== null || done || !lastProviderAwaited(sofar)) return;
+      scheduled = setImmediate(() => {
+        scheduled = null;
+        if (done || latest === null) return;
+        done = true;
+        try {
+          speculate(latest);
+        } catch {
+          // A provisional plan that cannot be routed is not speculated on.
+        }
+      });
+    },
+    stop: () => {
+      done = true;
+      if (scheduled !== null) clearImmediate(scheduled);
+      scheduled = null;
+    },
+  };
+}
+
+/** Whether several providers were asked and exactly one has not yet answered every slice it was asked. */
+function lastProviderAwaited(sofar: GatheredQuotes): boolean {
+  const owed = new Map<string, number>();
+  for (const key of sofar.asked.keys()) {
+    const provider = key.slice(key.indexOf('|') + 1);
+    owed.set(provider, (owed.get(provider) ?? 0) + 1);
+  }
+  for (const quote of sofar.quotes) owed.set(quote.provider, (owed.get(quote.provider) ?? 0) - 1);
+  return owed.size > 1 && [...owed.values()].filter((left) => left > 0).length === 1;
+}
