@@ -135,7 +135,9 @@ const SMOKE: typeof FULL = {
 };
 
 /**
- * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot,distributed,history] [--out FILE] [--profile DIR] [--history-dir DIR]`. The full run
+ * `npm run bench [-- --smoke] [--repeats N] [--only signed,status,quotes,webhooks,boot,distributed,history] [--source-counts N,N] [--out FILE] [--profile DIR] [--history-dir DIR]`.
+ * `--source-counts` sets the quote scenario's request sizes (default 1,10,50; e.g. `1` to reach its source gas figure
+ * sooner). The full run
  * writes tools/bench/results/bench.md; a smoke or partial run writes to the temp dir unless `--out` says otherwise,
  * so it never replaces the committed figures.
  */
@@ -159,10 +161,18 @@ export function benchOptions(argv: readonly string[], overrides: Partial<BenchOp
       value('--out') ??
       (partial ? join(tmpdir(), 'bench.md') : join(repoRoot, 'tools', 'bench', 'results', 'bench.md')),
     ...(repeats ? { repeats: Math.max(1, Number(repeats)) } : {}),
+    ...(value('--source-counts') ? { sourceCounts: sourceCountsOf(value('--source-counts')!) } : {}),
     ...(value('--profile') ? { profileDir: resolve(value('--profile')!) } : {}),
     ...(value('--history-dir')
       ? { history: { ...sizes.history, seededDir: resolve(value('--history-dir')!) } }
       : {}),
     ...overrides,
   };
+}
+
+function sourceCountsOf(text: string): number[] {
+  const counts = text.split(',').map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1))
+    throw new BenchFailure(`--source-counts: positive integers, comma-separated (got ${text})`);
+  return counts;
 }

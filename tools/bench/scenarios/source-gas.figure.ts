@@ -19,6 +19,13 @@ const TARGET_CHAIN = 42161;
 const L1_DATA_FEE_CHAIN = 8453;
 const WITHOUT = 'QUOTE_SOURCE_GAS=false';
 const PAIRS_PER_RECORDING = 10;
+/**
+ * In the "winner answers last" figure, how much later than the stubs' delay the winning provider's every answer comes
+ * (beyond one more delay: Mayan's quote and swap are two rounds), so that it answers after every other provider.
+ */
+const WINNER_LAST_EXTRA_MS = 50;
+/** Quotes whose source gas requests are timed at the node (untimed quotes, through the counting pass-through). */
+const RPC_TIMED_QUOTES = 20;
 
 /** One repeat's times per side, provider calls not replayed, and each service's CPU over its quotes (null: no /proc). */
 interface Repeat {
@@ -47,6 +54,8 @@ interface SeenGas {
   answers: number;
   /** The first answer's size, as JSON. */
   bytes: number;
+  /** The selected plans' provider sets, as `a,b`. */
+  providerSets: Set<string>;
   byChain: Map<number, { sources: number; kinds: Record<string, number> }>;
 }
 
@@ -76,7 +85,7 @@ export async function sourceGasFigures(
   const body = plan.body;
   const routed = body.sources.flatMap((s, i) => (s.chainId === TARGET_CHAIN ? [] : [i]));
   const label = `${body.sources.length} sources`;
-  const seen: SeenGas = { answers: 0, bytes: 0, byChain: new Map() };
+  const seen: SeenGas = { answers: 0, bytes: 0, byChain: new Map(), providerSets: new Set() };
   const checkWith = (answer: unknown) => checkSourceGas(answer, body.sources, routed, seen);
 
   log(`quote, ${label}, source gas on and off: starting two services…`);
@@ -117,38 +126,72 @@ export async function sourceGasFigures(
         cpuMs: cpu.some((v) => v === null) ? null : [cpu[2]! - cpu[0]!, cpu[3]! - cpu[1]!],
       };
     };
-    const repeats: Repeat[] = [];
-    for (let r = 0; r < options.repeats; r += 1) {
-      const repeat: Repeat = { with: [], without: [], missed: 0, cpuMs: [0, 0] };
-      for (let q = 0; q < options.sourceGasQuotes; q += PAIRS_PER_RECORDING) {
-        const b = await block(Math.min(PAIRS_PER_RECORDING, options.sourceGasQuotes - q), q);
-        repeat.with.push(...b.with);
-        repeat.without.push(...b.without);
-        repeat.missed += b.missed;
-        repeat.cpuMs =
-          repeat.cpuMs && b.cpuMs ? [repeat.cpuMs[0] + b.cpuMs[0], repeat.cpuMs[1] + b.cpuMs[1]] : null;
+    const measure = async (): Promise<Repeat[]> => {
+      const repeats: Repeat[] = [];
+      for (let r = 0; r < options.repeats; r += 1) {
+        const repeat: Repeat = { with: [], without: [], missed: 0, cpuMs: [0, 0] };
+        for (let q = 0; q < options.sourceGasQuotes; q += PAIRS_PER_RECORDING) {
+          const b = await block(Math.min(PAIRS_PER_RECORDING, options.sourceGasQuotes - q), q);
+          repeat.with.push(...b.with);
+          repeat.without.push(...b.without);
+          repeat.missed += b.missed;
+          repeat.cpuMs =
+            repeat.cpuMs && b.cpuMs ? [repeat.cpuMs[0] + b.cpuMs[0], repeat.cpuMs[1] + b.cpuMs[1]] : null;
+        }
+        repeats.push(repeat);
+        const ms = (values: number[]) => values.map((v) => Math.round(v)).join(' ');
+        log(`  repeat ${r + 1}: with ${ms(repeat.with)} ms; without ${ms(repeat.without)} ms`);
       }
-      repeats.push(repeat);
-      const ms = (values: number[]) => values.map((v) => Math.round(v)).join(' ');
-      log(`  repeat ${r + 1}: with ${ms(repeat.with)} ms; without ${ms(repeat.without)} ms`);
+      return repeats;
+    };
+    const repeats = await measure();
+    // The same quotes with the provider that wins them answering last (after Mayan's quote and swap): the chains can
+    // then be read only once it has answered, so this is what the estimates add when the winner is the slowest.
+    const winners = seen.providerSets.size === 1 ? [...seen.providerSets][0].split(',') : [];
+    const lastDelayMs = options.providerDelayMs + WINNER_LAST_EXTRA_MS;
+    let winnerLast: Repeat[] | null = null;
+    if (winners.length === 1) {
+      log(`quote, ${label}, source gas on and off, ${winners[0]} answering last (+${lastDelayMs} ms)…`);
+      rig.stub.setExtraDelay({ [winners[0]]: lastDelayMs });
+      try {
+        winnerLast = await measure();
+      } finally {
+        rig.stub.setExtraDelay({});
+      }
     }
     await withGas.stop();
     const counted = await countRpcCalls(rig, body, checkWith);
 
     const scenario = `3. quote, ${label} × 3 providers, source gas`;
-    const row = (p: number): Figure => ({
+    const row = (p: number, measured: Repeat[], when = ''): Figure => ({
       scenario,
-      name: `p${p} with source gas (on ${sourcesByChain(body.sources)})`,
+      name: `p${p} with source gas (on ${sourcesByChain(body.sources)})${when}`,
       unit: 'ms',
-      samples: repeats.map((r) => percentile(r.with, p)),
-      baseline: { label: WITHOUT, samples: repeats.map((r) => percentile(r.without, p)) },
+      samples: measured.map((r) => percentile(r.with, p)),
+      baseline: { label: WITHOUT, samples: measured.map((r) => percentile(r.without, p)) },
       ratioAs: 'difference',
     });
     const figures: Figure[] = [
-      row(50),
-      { ...row(95), target: { on: 'ratio', op: '≤', value: SOURCE_GAS_ADDED_TARGET_MS } },
+      row(50, repeats),
+      { ...row(95, repeats), target: { on: 'ratio', op: '≤', value: SOURCE_GAS_ADDED_TARGET_MS } },
+      ...(winnerLast
+        ? [
+            row(50, winnerLast, `, ${winners[0]} (the winner) answering last`),
+            row(95, winnerLast, `, ${winners[0]} (the winner) answering last`),
+          ]
+        : []),
     ];
-    const notes = [describe(label, body.sources, repeats, seen, options), counted];
+    const notes = [
+      describe(label, body.sources, repeats, seen, options),
+      winnerLast
+        ? `With ${winners[0]}, whose routes every quote selects, answering ${lastDelayMs} ms after the others (so ` +
+          `after Mayan's quote and swap): p95 added per repeat ${addedP95(winnerLast)} ms. The chains are read for ` +
+          `the plan the answers so far route while the last provider is awaited (docs/source-economics.md), which ` +
+          `cannot help when the last one is the winner.`
+        : `The quotes selected more than one provider set (${[...seen.providerSets].join('; ')}): no "winner ` +
+          `answers last" figure.`,
+      counted,
+    ];
     return { figures, notes };
   } finally {
     await withGas.stop();
@@ -163,6 +206,8 @@ function checkSourceGas(
   routed: readonly number[],
   seen: SeenGas,
 ): void {
+  const plan = (answer as { selectedPlan?: { providerSet?: unknown } }).selectedPlan;
+  if (Array.isArray(plan?.providerSet)) seen.providerSets.add(plan.providerSet.map(String).join(','));
   const report = (answer as { sourceGas?: { sources?: unknown } }).sourceGas;
   if (!report || !Array.isArray(report.sources)) {
     throw new BenchFailure(
@@ -219,9 +264,7 @@ function describe(
   seen: SeenGas,
   options: BenchOptions,
 ): string {
-  const added = repeats
-    .map((r) => `${(percentile(r.with, 95) - percentile(r.without, 95)).toFixed(1)}`)
-    .join(', ');
+  const added = addedP95(repeats);
   const chains = [...seen.byChain.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([chainId, c]) => `chain ${chainId}: ${c.sources} routed, ${formatCounts(c.kinds)}`)
@@ -241,6 +284,9 @@ function describe(
     `${Math.round(seen.bytes / 1024)} KB as JSON with source gas${cpu}.`
   );
 }
+
+const addedP95 = (repeats: readonly Repeat[]) =>
+  repeats.map((r) => `${(percentile(r.with, 95) - percentile(r.without, 95)).toFixed(1)}`).join(', ');
 
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -279,7 +325,26 @@ async function countRpcCalls(rig: BenchRig, body: object, check: (answer: unknow
       const counts = counters.map((c) => ({ chainId: c.chainId, ...c.counter.take() }));
       quotes.push(`${which}: ${formatRpcCounts(counts)}`);
     }
-    return `Source gas RPC calls of one quote (counted through a pass-through, untimed): ${quotes.join('; ')}.`;
+    // How long the node takes to answer a quote's requests (the simulation), over more quotes.
+    const upstream = new Map<number, number[]>();
+    for (let q = 0; q < RPC_TIMED_QUOTES; q += 1) {
+      await timer.time(body, check);
+      for (const c of counters) {
+        const ms = c.counter.take().upstreamMs;
+        if (ms.length > 0) upstream.set(c.chainId, [...(upstream.get(c.chainId) ?? []), ...ms]);
+      }
+    }
+    const nodeTimes = [...upstream.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(
+        ([chainId, ms]) =>
+          `chain ${chainId} p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`,
+      )
+      .join('; ');
+    return (
+      `Source gas RPC calls of one quote (counted through a pass-through, untimed): ${quotes.join('; ')}. ` +
+      `The node's answer to a source gas request, over ${RPC_TIMED_QUOTES} quotes one at a time: ${nodeTimes}.`
+    );
   } finally {
     await service?.stop();
     await Promise.all(counters.map((c) => c.counter.close()));

@@ -5,6 +5,8 @@ import { type AddressInfo } from 'node:net';
 export interface RpcCounts {
   requests: number;
   calls: Record<string, number>;
+  /** How long the target took to answer each request (forwarded and read back), in ms. */
+  upstreamMs: number[];
 }
 
 export interface RpcCounter {
@@ -21,7 +23,7 @@ export interface RpcCounter {
  * times quotes, since the extra hop would count as theirs.
  */
 export async function startRpcCounter(target: string): Promise<RpcCounter> {
-  let counts: RpcCounts = { requests: 0, calls: {} };
+  let counts: RpcCounts = { requests: 0, calls: {}, upstreamMs: [] };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = Buffer.concat((await req.toArray()) as Buffer[]);
     counts.requests += 1;
@@ -34,12 +36,14 @@ export async function startRpcCounter(target: string): Promise<RpcCounter> {
     } catch {
       counts.calls['(not JSON)'] = (counts.calls['(not JSON)'] ?? 0) + 1;
     }
+    const sent = performance.now();
     const forwarded = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
       body,
     });
     const answer = Buffer.from(await forwarded.arrayBuffer());
+    counts.upstreamMs.push(performance.now() - sent);
     res
       .writeHead(forwarded.status, {
         'Content-Type': forwarded.headers.get('content-type') ?? 'application/json',
@@ -55,7 +59,7 @@ export async function startRpcCounter(target: string): Promise<RpcCounter> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     take: () => {
       const taken = counts;
-      counts = { requests: 0, calls: {} };
+      counts = { requests: 0, calls: {}, upstreamMs: [] };
       return taken;
     },
     close: () =>

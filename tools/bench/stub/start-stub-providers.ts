@@ -20,6 +20,8 @@ export interface StubProviders {
   forget(): void;
   /** Providers whose calls are held open and never answered (a hanging provider). */
   setHanging(names: readonly string[]): void;
+  /** Providers whose replayed answers come this much later than the others' (a slower provider); {} for none. */
+  setExtraDelay(extra: Readonly<Record<string, number>>): void;
   /** Calls answered from a recording, and calls forwarded to the upstream (and recorded) so far. */
   readonly counts: { replayed: number; forwarded: number };
   /** The calls received since the last take, by round: one quote's whole fan-out (FanOutLog). */
@@ -41,6 +43,7 @@ export async function startStubProviders(params: {
 }): Promise<StubProviders> {
   const recordings = new Map<string, Recording>();
   const hanging = new Set<string>();
+  let extraDelay: Readonly<Record<string, number>> = {};
   const held = new Set<ServerResponse>();
   const counts = { replayed: 0, forwarded: 0 };
   const log = new FanOutLog();
@@ -62,7 +65,7 @@ export async function startStubProviders(params: {
     const recorded = recordings.get(key);
     if (recorded) {
       counts.replayed += 1;
-      setTimeout(() => answer(res, recorded), params.delayMs);
+      setTimeout(() => answer(res, recorded), params.delayMs + (extraDelay[name] ?? 0));
       return;
     }
     counts.forwarded += 1;
@@ -93,6 +96,9 @@ export async function startStubProviders(params: {
   return {
     urlOf: (name) => `${base}/${name}`,
     forget: () => recordings.clear(),
+    setExtraDelay: (extra) => {
+      extraDelay = extra;
+    },
     setHanging: (names) => {
       hanging.clear();
       names.forEach((n) => hanging.add(n));
