@@ -137,7 +137,7 @@ describe('source gas in quotes, on the sandbox', () => {
       startBlock.set(chainId, await reader(chainId).getBlockNumber({ cacheTime: 0 }));
     // Mayan answers last (a sandbox latency fault) and Across wins: the chains are read for Across's plan while Mayan
     // is awaited, and the final plan, the same, reuses those reads. (Across is the sandbox's slowest otherwise.)
-    await sandbox.setFaults([{ provider: 'mayan', latencyMs: 600, endpoints: 'quote' }]);
+    await sandbox.setFaults([{ provider: 'mayan', latencyMs: 1500, endpoints: 'quote' }]);
     const reusedBefore = await chainReads('reused');
     const q = await quote(1, [
       source(1, 'USDC', '250000000', '250'),

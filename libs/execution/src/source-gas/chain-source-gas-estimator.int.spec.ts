@@ -107,6 +107,7 @@ describe('ChainSourceGasEstimator', () => {
     let proxy: Server;
     let proxied: ChainRegistry;
     const simulations: number[] = [];
+    const blockReads: number[] = [];
     const readsOf = async (kind: string) =>
       (await register.getSingleMetricAsString('intent_source_gas_chain_reads_total'))
         .split('\n')
@@ -121,6 +122,7 @@ describe('ChainSourceGasEstimator', () => {
           const body = Buffer.concat((await req.toArray()) as Buffer[]);
           const calls = [JSON.parse(body.toString()) as { method: string } | { method: string }[]].flat();
           simulations.push(calls.filter((c) => c.method === 'eth_simulateV1').length);
+          blockReads.push(calls.filter((c) => c.method === 'eth_getBlockByNumber').length);
           const answer = await fetch(anvil.rpcUrl, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -170,6 +172,17 @@ describe('ChainSourceGasEstimator', () => {
       expect(figuresOf(figures)).toEqual(figuresOf(fresh));
       expect(simulated() - before).toBe(1);
       expect((await readsOf('reused')) - reusedBefore).toBe(1);
+    });
+
+    it('prices a reused round trip at the fee per gas of the final estimate, not of the early read', async () => {
+      const estimator = new ChainSourceGasEstimator(proxied, { feeDataMaxAgeMs: 100 });
+      const session = estimator.session();
+      session.speculate({ request: onChain1, legs: legsFor('4242') });
+      await new Promise((resolve) => setTimeout(resolve, 400)); // a slow provider; the fee data is now too old
+      const [simulatedBefore, readsBefore] = [simulated(), blockReads.reduce((a, b) => a + b, 0)];
+      await session.estimate({ request: onChain1, legs: legsFor('4242') });
+      expect(simulated() - simulatedBefore).toBe(0); // the simulation reused
+      expect(blockReads.reduce((a, b) => a + b, 0) - readsBefore).toBe(1); // the base fee read again
     });
 
     it('reads afresh when the final plan differs, and speculates at most twice a chain', async () => {

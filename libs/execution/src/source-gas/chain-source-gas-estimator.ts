@@ -203,11 +203,8 @@ export class ChainSourceGasEstimator implements SourceGasEstimator {
     const feeRead = this.fees.read(plan.work.chainId, client);
     // The transactions' bytes (for the L1 data fee) need fee fields: the last ones read serve, a byte at most off.
     const sizing = this.fees.peek(plan.work.chainId) ?? (await feeRead);
-    const [simulated, fee] = await Promise.all([
-      this.simulate(plan, plan.fromZero, sizing, plan.reads),
-      feeRead,
-    ]);
-    return { simulated, fee, sizing };
+    const [simulated] = await Promise.all([this.simulate(plan, plan.fromZero, sizing, plan.reads), feeRead]);
+    return { simulated, sizing };
   }
 
   private simulate(
@@ -234,7 +231,10 @@ export class ChainSourceGasEstimator implements SourceGasEstimator {
     first: (plan: ChainPlan) => Promise<FirstRun>,
   ): Promise<SourceGasFigures[]> {
     const { work, wallet } = plan;
-    const { simulated: firstRun, fee, sizing } = await first(plan);
+    const { simulated: firstRun, sizing } = await first(plan);
+    // The fee per gas as of now, at most QUOTE_FEE_DATA_MAX_AGE_MS old (the cache's): a round trip started early, while
+    // a slow provider was awaited, may have read it seconds before. For a round trip just made, the same read.
+    const fee = await this.fees.read(work.chainId, this.chains.client(work.chainId));
     // Only when an allowance turns out non-zero are the calls planned as prepare would (planApprovals reads them,
     // and may need a reset) and simulated again.
     const zero = firstRun.reads.every((read) => read !== null && BigInt(read) === 0n);
@@ -303,7 +303,6 @@ interface ChainPlan {
 
 interface FirstRun {
   simulated: SimulatedChain;
-  fee: ChainFeeData;
   /** The fee fields the transactions were sized with (for their L1 data fee). */
   sizing: ChainFeeData;
 }
