@@ -117,7 +117,7 @@ describe('a wallet with 10 000 spam transfers holds up nobody else’s settlemen
           });
           const s = await until(attempt.attemptId, terminal, 60_000);
           expect(s.status).toBe('settled');
-          return Date.now() - reported;
+          return { provider, ms: Date.now() - reported };
         }),
       );
 
@@ -136,14 +136,19 @@ describe('a wallet with 10 000 spam transfers holds up nobody else’s settlemen
     const after = await settleTimes(others.slice(2 * GROUP));
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // Across legs settle on the fill the tracker watches for; Relay legs when a poll finds them (every 5 s, N16), so
+    // their times fall anywhere in 0.5-5 s by the poll's phase: the medians compare the Across legs, the maxima all.
+    const across = (group: { provider: string; ms: number }[]) =>
+      group.filter((g) => g.provider === 'across').map((g) => g.ms);
+    const all = (group: { provider: string; ms: number }[]) => group.map((g) => g.ms);
     process.stdout.write(
       `${JSON.stringify({
         spam: { transfers: transfers.length, transactions, ms: spamMs },
         busyAttempts: busyEnds.map((s) => s.status),
         settleMs: {
-          duringSearch: { median: median(during), max: Math.max(...during) },
-          noSearch: { median: median(quiet), max: Math.max(...quiet) },
-          afterSearch: { median: median(after), max: Math.max(...after) },
+          duringSearch: { acrossMedian: median(across(during)), max: Math.max(...all(during)) },
+          noSearch: { acrossMedian: median(across(quiet)), max: Math.max(...all(quiet)) },
+          afterSearch: { acrossMedian: median(across(after)), max: Math.max(...all(after)) },
         },
       })}\n`,
     );
@@ -153,11 +158,12 @@ describe('a wallet with 10 000 spam transfers holds up nobody else’s settlemen
       ['prepared', true],
       ['prepared', true],
     ]);
-    // Nobody waits for the search: the same latency within a second (one poll interval of the provider) as the slower
-    // of the groups before and after it (two baselines, so that a drift of the machine's load counts on both sides).
-    const baseline = (f: (xs: number[]) => number) => Math.max(f(quiet), f(after));
-    expect(median(during)).toBeLessThanOrEqual(baseline(median) + 1000);
-    expect(Math.max(...during)).toBeLessThanOrEqual(baseline((xs) => Math.max(...xs)) + 2000);
+    // Nobody waits for the search: the same latency within a second as the slower of the groups before and after it
+    // (two baselines, so that a drift of the machine's load counts on both sides), and no leg slower by more than 2 s.
+    const baseline = (f: (xs: number[]) => number) => Math.max(f(across(quiet)), f(across(after)));
+    expect(median(across(during))).toBeLessThanOrEqual(baseline(median) + 1000);
+    const slowest = Math.max(...all(quiet), ...all(after));
+    expect(Math.max(...all(during))).toBeLessThanOrEqual(slowest + 2000);
   }, 180_000);
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the snapshot JSON
