@@ -17,6 +17,12 @@ import { type ClaimRead, readClaim } from '../history/read-claims';
 import { type ChainMismatch, guarded, type TxCheck, txCheck, unreachable, unverified } from './chain-check';
 
 type Fact = Omit<ChainMismatch, 'chainId' | 'txHash' | 'role' | 'sliceId'>;
+
+/** A fill transaction that could not be read as delivered: reverted, not found, or not mined yet. */
+function undeliveredFact(reason: string): Fact {
+  const onChain = reason === 'reverted' ? 'reverted' : reason === 'not_found' ? 'not found' : 'not mined';
+  return { fact: reason === 'reverted' ? 'success' : 'mined', recorded: 'delivered', onChain };
+}
 type Ref = Pick<TxCheck, 'chainId' | 'txHash' | 'role' | 'sliceId'>;
 
 /** What the delivery checks read: the chains, the providers' fill-record readers, the store (deposit claims). */
@@ -156,13 +162,7 @@ async function checkFill(
     if (read.basis === 'unreadable') {
       if (read.reason === 'untraceable')
         return unverified(ref, 'native value moved by a contract: the node cannot trace it');
-      const onChain =
-        read.reason === 'reverted' ? 'reverted' : read.reason === 'not_found' ? 'not found' : 'not mined';
-      mismatches.push({
-        fact: read.reason === 'reverted' ? 'success' : 'mined',
-        recorded: 'delivered',
-        onChain,
-      });
+      mismatches.push(undeliveredFact(read.reason));
     } else {
       derivedKey = found.depositKey;
       if (read.amount !== amount) {
@@ -246,13 +246,7 @@ async function checkAmount(
   if (read.basis === 'unreadable') {
     if (read.reason === 'untraceable')
       return unverified(ref, 'native value moved by a contract: the node cannot trace it');
-    const onChain =
-      read.reason === 'reverted' ? 'reverted' : read.reason === 'not_found' ? 'not found' : 'not mined';
-    mismatches.push({
-      fact: read.reason === 'reverted' ? 'success' : 'mined',
-      recorded: 'delivered',
-      onChain,
-    });
+    mismatches.push(undeliveredFact(read.reason));
   } else if (read.amount.toString() !== expected.amount) {
     mismatches.push({ fact: expected.what, recorded, onChain: `${read.amount} (exact)` });
   }
