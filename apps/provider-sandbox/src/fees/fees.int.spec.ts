@@ -86,21 +86,33 @@ describe('sandbox fees (docs/sandbox.md "Fees")', () => {
   it('mines a transaction priced a few blocks ago, whose fee cap the walk has since passed, at its cap (a node would hold it; anvil would refuse it)', async () => {
     const client = createAnvilClient(rpc(1));
     const from = user(4);
-    const latest = await client.getBlock({ blockTag: 'latest' });
-    // 10% under the latest base fee: below anything the walk sets next (it falls at most 1/16 a block), in band.
-    const cap = (latest.baseFeePerGas! * 9n) / 10n;
-    expect(cap).toBeGreaterThanOrEqual(sandboxFeeModel(1)!.baseFee.min);
-    const hash = await client.sendTransaction({
-      account: from,
-      to: user(2).address,
-      value: 1n,
-      maxFeePerGas: cap,
-      maxPriorityFeePerGas: 0n,
-    });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    expect(receipt.status).toBe('success');
-    const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-    expect(block.baseFeePerGas).toBe(cap);
+    // anvil also mines on its own interval, and the keeper walks on from such a block: when one comes between the
+    // read of the latest block and the send, the fee may have fallen below the cap by then (the CI run of stop 33 saw
+    // 2.88 gwei against a 3.07 gwei cap), and the case under test did not arise. It is tried again then.
+    let exact = 0;
+    for (let attempt = 0; attempt < 5 && exact === 0; attempt++) {
+      const latest = await client.getBlock({ blockTag: 'latest' });
+      // 10% under the latest base fee: below anything the walk sets next (it falls at most 1/16 a block), in band.
+      const cap = (latest.baseFeePerGas! * 9n) / 10n;
+      expect(cap).toBeGreaterThanOrEqual(sandboxFeeModel(1)!.baseFee.min);
+      const hash = await client.sendTransaction({
+        account: from,
+        to: user(2).address,
+        value: 1n,
+        maxFeePerGas: cap,
+        maxPriorityFeePerGas: 0n,
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+      expect(block.baseFeePerGas!).toBeLessThanOrEqual(cap);
+      if (receipt.blockNumber === latest.number + 1n) {
+        // No block in between: the walk's next fee was above the cap, and the keeper brought it down to the cap.
+        expect(block.baseFeePerGas).toBe(cap);
+        exact++;
+      }
+    }
+    expect(exact).toBe(1);
   });
 
   it('on 8453 debits the L1 data fee of the signed bytes, credits the L1FeeVault, and viem estimates it', async () => {
