@@ -26,21 +26,26 @@ export interface FillRecordQuery {
   emitters?: readonly Address[];
 }
 
+/** A deposit's fill record: its identity (the claim key), what it states, and the logs that hold its delivery. */
+export interface FoundFillRecord {
+  depositKey: string;
+  amount: bigint;
+  recipient: Address;
+  token: Address;
+  fromLogIndex: number;
+  toLogIndex: number;
+}
+
 /**
  * One deposit's fill record as the provider's own contract wrote it (see `FillRecordFinding` in libs/domain,
  * which this maps onto): the deposit's identity (the claim key), the amount and recipient it states, and the logs
- * `[fromLogIndex, toLogIndex)` that hold its delivery.
+ * `[fromLogIndex, toLogIndex)` that hold its delivery. `interchangeable`: other records of the transaction that
+ * nothing on chain tells apart from this one for this leg (CCTP V2 messages of one content: the same wallet burnt
+ * the same amount to the same recipient in two source transactions); the leg's delivery is whichever of them, this
+ * one first, no other leg has claimed.
  */
 export type FillRecord =
-  | {
-      kind: 'found';
-      depositKey: string;
-      amount: bigint;
-      recipient: Address;
-      token: Address;
-      fromLogIndex: number;
-      toLogIndex: number;
-    }
+  | ({ kind: 'found'; interchangeable?: readonly FoundFillRecord[] } & FoundFillRecord)
   /** `reason`: why none can be said to be this deposit's, when it is not simply that they name others (CCTP). */
   | { kind: 'other_deposits'; reason?: string }
   | { kind: 'none' };

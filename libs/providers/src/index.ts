@@ -17,7 +17,7 @@ export type {
   AppFeeCollection,
 } from './provider-quote';
 export type { LegProgress, StatusFailure, StatusResult } from './leg-progress';
-export type { FillReceiptLog, FillRecord, FillRecordQuery } from './fill-record';
+export type { FillReceiptLog, FillRecord, FillRecordQuery, FoundFillRecord } from './fill-record';
 export type { CctpBurn } from './cctp/cctp-burn';
 export { InvalidQuoteSliceError } from './invalid-quote-slice.error';
 export { TrackingContextMismatchError } from './tracking-context-mismatch.error';

@@ -156,7 +156,10 @@ async function checkFill(
   if (found.kind === 'rejected') {
     mismatches.push({ fact: 'delivery of this deposit', recorded, onChain: found.reason });
   } else {
-    const { read } = found;
+    // The leg settled on a record interchangeable with the first one the chain gives (CCTP V2 messages of one
+    // content, the first claimed by another leg): that record's delivery is the one to check.
+    const settledOn = found.alternatives?.find((a) => a.depositKey === recordedKey);
+    const read = settledOn?.read ?? found.read;
     if (read.basis === 'chain_unreadable')
       return unreachable(ref, `chain ${ref.chainId} is not in CHAINS_FILE`);
     if (read.basis === 'unreadable') {
@@ -164,7 +167,7 @@ async function checkFill(
         return unverified(ref, 'native value moved by a contract: the node cannot trace it');
       mismatches.push(undeliveredFact(read.reason));
     } else {
-      derivedKey = found.depositKey;
+      derivedKey = settledOn?.depositKey ?? found.depositKey;
       if (read.amount !== amount) {
         mismatches.push({ fact: 'amount to recipient', recorded, onChain: `${read.amount} (exact)` });
       }

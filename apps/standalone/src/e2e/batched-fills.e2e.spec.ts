@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { SqliteEventStore } from '@svc/event-store';
 import { createProviderAdapters, loadProvidersConfig } from '@svc/providers';
 import {
   AcrossSpokePoolArtifact,
+  repoRoot,
   signedRequest,
   startSandboxProcess,
   type SandboxProcess,
@@ -159,6 +161,24 @@ describe('batched fills on the provider sandbox', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  /** The audit tool (`npm run audit`) on this test's store and the sandbox's chains, as an operator runs it. */
+  function audit(argv: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'tools', 'run-ts.js'), 'tools/audit/main.ts', ...argv],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...sandbox.manifest.env, DATA_DIR: dir, EVENT_STORE: 'sqlite' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the snapshot JSON
   const legsOf = (s: any): Leg[] => s.perChainStatus.flatMap((c: { legs: Leg[] }) => c.legs);
 
@@ -276,5 +296,47 @@ describe('batched fills on the provider sandbox', () => {
     expect(received).toBe(2n * (30_000_000n - cctpFee(30_000_000n)) + 20_000_000n - cctpFee(20_000_000n));
     const strangerStatus = (await api('GET', `/api/external/attempts/${stranger.attemptId}/status`)).json;
     expect(strangerStatus.status).toBe('prepared');
+  }, 120_000);
+
+  it('two attempts of one wallet burning the same amount to one recipient, minted in one batch: both settle, each with one message', async () => {
+    // The two CCTP messages carry the same content (source domain, sender, token, recipient, amount, message sender,
+    // max fee, hook data): nothing on chain tells which is whose, and each source transaction burnt one. Before, each
+    // leg found its burn's content twice in the mint and claimed neither ("which is this leg's cannot be told"): both
+    // attempts stayed unsettled until their timeout although both deposits had arrived.
+    await sandbox.setFaults([{ provider: 'across', cctp: true, batchMintsMs: 6000 }]);
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const first = await prepared(3, [[1, '30000000']], recipient);
+    const second = await prepared(3, [[1, '30000000']], recipient);
+    const before = await baseUsdc(recipient);
+    const r1 = await execute(3, first);
+    const r2 = await execute(3, second);
+    expect((await report(3, first, r1)).status).toBe(200);
+    expect((await report(3, second, r2)).status).toBe(200);
+
+    const finals = await Promise.all(
+      [first, second].map((a) => until(a.attemptId, (s) => s.status === 'settled', 60_000)),
+    );
+    const legs = finals.flatMap(legsOf);
+    expect(legs.map((l) => [l.status, l.settledAmountBasis, l.errorMessage ?? null])).toEqual([
+      ['settled', 'exact', null],
+      ['settled', 'exact', null],
+    ]);
+    expect(finals.map((s) => s.status)).toEqual(['settled', 'settled']);
+    // One mint transaction for both; each leg settled with one message's amount, and together they are what arrived.
+    expect(legs[1].destinationChainTxHash).toBe(legs[0].destinationChainTxHash);
+    const each = 30_000_000n - cctpFee(30_000_000n);
+    expect(legs.map((l) => BigInt(l.settledAmount!))).toEqual([each, each]);
+    expect((await baseUsdc(recipient)) - before).toBe(2n * each);
+
+    // The audit reads each leg's delivery again from the chain: the message each leg settled on, claimed by it.
+    for (const attempt of [first, second]) {
+      const audited = await audit(['attempt', attempt.attemptId, '--json', '--verify-chain']);
+      const report = JSON.parse(audited.stdout) as {
+        chainCheck: { mismatches: unknown[]; checks: { role: string; outcome: string; checked?: string }[] };
+      };
+      expect(report.chainCheck.mismatches).toEqual([]);
+      expect(report.chainCheck.checks.filter((c) => c.role === 'fill').map((c) => c.outcome)).toEqual(['ok']);
+      expect(audited.code).toBe(0);
+    }
   }, 120_000);
 });

@@ -14,23 +14,27 @@ export const FALLBACK_DEPOSIT_KEY = 'sole-delivery';
  * - `none`: the transaction holds no record the adapter can read (an unknown layout, an older sandbox's plain
  *   transfer). Only then may the leg fall back to the transaction's sole transfer to the recipient: a transaction
  *   with records is attributed by them alone, so a fallback never takes a transfer a record gives another leg.
- *   `reason` (optional, later builds) says why none is this leg's when the records cannot tell (two CCTP messages
- *   of the same content).
+ *   `reason` (optional, later builds) says why none is this leg's when the records cannot tell.
+ * A `found` record may name `interchangeable` others: records nothing on chain tells apart from it for this leg (two
+ * CCTP V2 messages of one content, from two source transactions of the same wallet); each is attributed alike, and
+ * the leg's delivery is the first of them no other leg has claimed.
  */
 export type FillRecordFinding =
-  | {
-      kind: 'found';
-      /** The provider's identity of the deposit, the claim key (`fillClaimStreamId`). */
-      depositKey: string;
-      /** Base units, decimal. */
-      amount: string;
-      recipient: string;
-      token: string;
-      fromLogIndex: number;
-      toLogIndex: number;
-    }
+  | ({ kind: 'found'; interchangeable?: readonly FoundFillRecordFinding[] } & FoundFillRecordFinding)
   | { kind: 'other_deposits'; reason?: string }
   | { kind: 'none' };
+
+/** One deposit's record in a fill transaction: its claim key, what it states, and where its delivery's logs sit. */
+export interface FoundFillRecordFinding {
+  /** The provider's identity of the deposit, the claim key (`fillClaimStreamId`). */
+  depositKey: string;
+  /** Base units, decimal. */
+  amount: string;
+  recipient: string;
+  token: string;
+  fromLogIndex: number;
+  toLogIndex: number;
+}
 
 /** A Transfer of the leg's target token in the fill transaction, as the receipt shows it. */
 export interface TokenTransferLog {

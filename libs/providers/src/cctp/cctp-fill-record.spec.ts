@@ -165,16 +165,41 @@ describe("cctpFillRecord: this burn's MessageReceived in a batch of receiveMessa
     ]);
   });
 
-  it('two messages of this content but one burn in the source transaction: ambiguous, nobody is given one', () => {
+  it('two messages of this content, one burn in the source transaction: found with the other as interchangeable', () => {
+    // The same wallet burnt the same amount to the same recipient in another transaction (another attempt): nothing
+    // tells the two messages apart, so the leg takes the first no other leg has claimed (readFill).
     const fill = withLogIndexes([
       ...cctpReceiveV2Logs(ROUTE, { nonce: nonce(8), feeExecuted: 1n }, call(7n), FINALIZER),
-      ...cctpReceiveV2Logs(ROUTE, { nonce: nonce(9), feeExecuted: 1n }, call(7n), FINALIZER),
+      ...cctpReceiveV2Logs(ROUTE, { nonce: nonce(9), feeExecuted: 2n }, call(7n), FINALIZER),
     ]);
     const [burn] = cctpSentBurns(cctpBurnV2Logs(ROUTE, call(7n)));
     expect(cctpFillRecord(burn, query(fill))).toEqual({
-      kind: 'other_deposits',
-      reason: expect.stringContaining('2 CCTP messages'),
+      kind: 'found',
+      depositKey: `cctp-0-${nonce(8)}`,
+      amount: 6n,
+      recipient: expect.any(String),
+      token: expect.any(String),
+      fromLogIndex: 0,
+      toLogIndex: expect.any(Number),
+      interchangeable: [expect.objectContaining({ depositKey: `cctp-0-${nonce(9)}`, amount: 5n })],
     });
+  });
+
+  it('two burns of one content in the source transaction, one message in the fill: both legs may take it', () => {
+    const fill = withLogIndexes(
+      cctpReceiveV2Logs(ROUTE, { nonce: nonce(8), feeExecuted: 1n }, call(7n), FINALIZER),
+    );
+    const twins = cctpSentBurns([...cctpBurnV2Logs(ROUTE, call(7n)), ...cctpBurnV2Logs(ROUTE, call(7n))]);
+    const records = twins.map((b) => cctpFillRecord(b, query(fill)));
+    // One message, so one leg only: the claim decides which; the other's is in a later mint.
+    expect(records).toEqual([
+      expect.objectContaining({ kind: 'found', depositKey: `cctp-0-${nonce(8)}` }),
+      expect.objectContaining({ kind: 'found', depositKey: `cctp-0-${nonce(8)}` }),
+    ]);
+    expect(records.map((r) => (r.kind === 'found' ? r.interchangeable : null))).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 
   it('a burn whose message was not read, among received messages: not this leg', () => {

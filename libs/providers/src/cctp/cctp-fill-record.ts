@@ -4,6 +4,7 @@ import {
   emittedByAny,
   type FillReceiptLog,
   type FillRecord,
+  type FoundFillRecord,
   type FillRecordQuery,
 } from '../fill-record';
 import { type CctpBurn, cctpBurnContent } from './cctp-burn';
@@ -77,8 +78,12 @@ export function cctpReceipts(logs: readonly FillReceiptLog[], emitters?: readonl
  * This leg's CCTP message in a fill transaction (issue 24 item 1, providers review N1): the MessageReceived of the
  * burn its source transaction sent (`burn`). V1: by (source domain, nonce), both in the sent message. V2: the nonce is
  * not known from the source, so by the burn's content (cctpBurnContent); when several messages of the transaction
- * carry that content they cannot be told apart, and only when the source transaction burnt exactly as many of them
- * (two legs of one attempt) does each leg take its rank's; otherwise the leg's record is ambiguous and not claimed.
+ * carry that content they cannot be told apart. When the source transaction burnt exactly as many of them (two legs
+ * of one attempt) each leg takes its rank's. Otherwise the same wallet burnt the same amount to the same recipient in
+ * other transactions too (another attempt, or the user's own transfer): the messages are interchangeable for this
+ * leg, which is found with its rank's (or the last) first and the others as `interchangeable`, and settles with the
+ * first of them no other leg has claimed (`readFill`). Each is the same wallet's burn of the same amount to the same
+ * recipient, so whichever a leg takes, what it says arrived did arrive.
  */
 export function cctpFillRecord(burn: CctpBurn | null, query: FillRecordQuery): FillRecord {
   const receipts = cctpReceipts(query.logs, query.emitters);
@@ -94,24 +99,25 @@ export function cctpFillRecord(burn: CctpBurn | null, query: FillRecordQuery): F
     const own = receipts.find(
       (r) => r.cctpVersion === 1 && r.sourceDomain === header.sourceDomain && r.nonce === header.nonce,
     );
-    return own === undefined ? { kind: 'other_deposits' } : found(own);
+    return own === undefined ? { kind: 'other_deposits' } : { kind: 'found', ...found(own) };
   }
   const content = cctpBurnContent(header.sourceDomain, header.sender, burn.body);
   const matching = receipts.filter(
     (r) => r.cctpVersion === 2 && cctpBurnContent(r.sourceDomain, r.sender, r.body) === content,
   );
   if (matching.length === 0) return { kind: 'other_deposits' };
-  if (matching.length === 1) return found(matching[0]);
-  if (matching.length === burn.twins.count) return found(matching[burn.twins.rank]);
+  if (matching.length === 1) return { kind: 'found', ...found(matching[0]) };
+  if (matching.length === burn.twins.count) return { kind: 'found', ...found(matching[burn.twins.rank]) };
+  const first = Math.min(burn.twins.rank, matching.length - 1);
   return {
-    kind: 'other_deposits',
-    reason: `the fill transaction received ${matching.length} CCTP messages with this leg's burn content (source domain, sender, burn token, mint recipient, amount, message sender, max fee, hook data) and its source transaction burnt ${burn.twins.count}: which is this leg's cannot be told`,
+    kind: 'found',
+    ...found(matching[first]),
+    interchangeable: matching.filter((_, i) => i !== first).map(found),
   };
 }
 
-function found(receipt: CctpReceipt): FillRecord {
+function found(receipt: CctpReceipt): FoundFillRecord {
   return {
-    kind: 'found',
     depositKey: cctpDepositKey(receipt.sourceDomain, receipt.nonce),
     amount: receipt.minted,
     recipient: receipt.mintRecipient,

@@ -1,4 +1,4 @@
-import { attributeFill, type FillAttribution, type FillRecordFinding } from '@svc/domain';
+import { attributeFill, type FillAttribution } from '@svc/domain';
 import { AcrossAdapter, type DepositSelector, type ReceiptLog, VouchedProviderAdapter } from '@svc/providers';
 import {
   type CctpBurnCall,
@@ -9,6 +9,7 @@ import {
 } from '@svc/testing';
 import { type Address, type Hex, pad, toHex } from 'viem';
 import { tokenTransfers } from '../observe/read-fill-logs';
+import { fillRecordFinding } from './read-fill';
 
 /**
  * Issue 24 item 1 residue (providers review N1, N3): two Across legs of one attempt routed over CCTP V2 to one
@@ -77,10 +78,8 @@ function attributeLeg(index: number): FillAttribution {
     recipient: RECIPIENT,
     token: ROUTE.mintToken,
   });
-  const record: FillRecordFinding =
-    found.kind === 'found' ? { ...found, amount: found.amount.toString() } : found;
   return attributeFill({
-    record,
+    record: fillRecordFinding(found),
     transfers: tokenTransfers(FILL, ROUTE.mintToken),
     recipient: RECIPIENT,
     token: ROUTE.mintToken,

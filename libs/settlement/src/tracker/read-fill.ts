@@ -48,11 +48,20 @@ export type LegFillQuery = Pick<ReadFillInput, 'recipient' | 'chainId' | 'token'
  * - `read`: what reached the recipient (`FillRead`), with `depositKey`, the key its delivery is claimed under
  *   (null: nothing to claim, the node lags or nothing was delivered), `estimate` (an amount the provider's own record
  *   states, when the chain cannot be read) and `deliveredToken` (the native currency for a wrapped target paid
- *   unwrapped).
+ *   unwrapped). `alternatives`: the deliveries of records interchangeable with this one for this leg (CCTP V2
+ *   messages of one content, `FillRecord.interchangeable`), each with its own claim key, tried in order when the
+ *   first is another leg's.
  */
 export type LegFillFinding =
   | { kind: 'rejected'; reason: string }
-  | { kind: 'read'; read: FillRead; depositKey: string | null; estimate?: string; deliveredToken?: string };
+  | {
+      kind: 'read';
+      read: FillRead;
+      depositKey: string | null;
+      estimate?: string;
+      deliveredToken?: string;
+      alternatives?: readonly { read: FillRead; depositKey: string }[];
+    };
 
 /**
  * What a fill the provider named means for this leg (issue 24 item 1): its delivery is located by the provider's
@@ -80,9 +89,16 @@ export async function readFill(deps: TrackerDeps, input: ReadFillInput): Promise
   if (found.kind === 'rejected') {
     return { state: 'fill_rejected', destinationTxHash: fillTxHash, reason: found.reason };
   }
-  const { depositKey } = found;
-  const claimed = depositKey === null ? false : await claimedElsewhere(deps, input, depositKey);
-  const progress = interpret(found.read, claimed, found.estimate);
+  let { depositKey, read } = found;
+  let claimed = depositKey === null ? false : await claimedElsewhere(deps, input, depositKey);
+  // Another leg holds this record: the first interchangeable one nobody else holds is this leg's (claimed here).
+  for (const alternative of claimed ? (found.alternatives ?? []) : []) {
+    if (await claimedElsewhere(deps, input, alternative.depositKey)) continue;
+    ({ depositKey, read } = alternative);
+    claimed = false;
+    break;
+  }
+  const progress = interpret(read, claimed, found.estimate);
   if (progress?.state !== 'filled') return progress;
   return {
     ...progress,
@@ -121,7 +137,34 @@ export async function readLegFill(chains: ChainRegistry, input: LegFillQuery): P
   });
   if (attribution.kind === 'rejected') return { kind: 'rejected', reason: attribution.reason };
   const exact: FillRead = { basis: 'exact', amount: attribution.amount };
-  return read(exact, BigInt(attribution.amount) === 0n ? null : attribution.depositKey);
+  const depositKey = BigInt(attribution.amount) === 0n ? null : attribution.depositKey;
+  const alternatives = interchangeableDeliveries(record, transfers, input);
+  return { kind: 'read', read: exact, depositKey, ...(alternatives.length > 0 ? { alternatives } : {}) };
+}
+
+/** Each record interchangeable with this leg's, attributed as its own would be; those that deliver nothing left out. */
+function interchangeableDeliveries(
+  record: FillRecordFinding,
+  transfers: ReturnType<typeof tokenTransfers>,
+  input: LegFillQuery,
+): { read: FillRead; depositKey: string }[] {
+  if (record.kind !== 'found') return [];
+  return (record.interchangeable ?? []).flatMap((other) => {
+    const attribution = attributeFill({
+      record: { kind: 'found', ...other },
+      transfers,
+      recipient: input.recipient,
+      token: input.token,
+    });
+    return attribution.kind === 'attributed' && BigInt(attribution.amount) > 0n
+      ? [
+          {
+            read: { basis: 'exact' as const, amount: attribution.amount },
+            depositKey: attribution.depositKey,
+          },
+        ]
+      : [];
+  });
 }
 
 /** The adapter's record of this leg's deposit in the fill, as the domain's attribution reads it. */
@@ -134,8 +177,20 @@ function findRecord(input: LegFillQuery, fill: FillLogs): FillRecordFinding {
     recipient: input.recipient as Address,
     token: input.token as Address,
   });
-  if (found === undefined) return { kind: 'none' };
-  return found.kind === 'found' ? { ...found, amount: found.amount.toString() } : found;
+  return found === undefined ? { kind: 'none' } : fillRecordFinding(found);
+}
+
+/** An adapter's fill record as the domain's attribution reads it (amounts as decimal strings). */
+export function fillRecordFinding(found: FillRecord): FillRecordFinding {
+  if (found.kind !== 'found') return found;
+  const { interchangeable, ...own } = found;
+  return {
+    ...own,
+    amount: own.amount.toString(),
+    ...(interchangeable && interchangeable.length > 0
+      ? { interchangeable: interchangeable.map((r) => ({ ...r, amount: r.amount.toString() })) }
+      : {}),
+  };
 }
 
 /**
