@@ -131,6 +131,19 @@ describe('source gas in quotes, on the sandbox', () => {
     return line === undefined ? 0 : Number(line.split(' ').pop());
   };
 
+  /**
+   * Provider quote calls made so far (intent_provider_call_duration_seconds_count of every provider's quote and
+   * Mayan's swap route; the status polls of attempts still tracked from the tests before are left out).
+   */
+  const providerCalls = async (): Promise<number> => {
+    const metrics = await rawRequest({ port: t.opsPort, method: 'GET', path: '/metrics' });
+    return metrics.text
+      .split('\n')
+      .filter((l) => l.startsWith('intent_provider_call_duration_seconds_count{'))
+      .filter((l) => /operation="(quote|swap_route)"/.test(l))
+      .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+  };
+
   it('estimates each source within 10% of what the wallet pays executing the prepared actions (gas exact, L1 fee on 8453)', async () => {
     const startBlock = new Map<number, bigint>();
     for (const chainId of [1, 8453])
@@ -286,7 +299,9 @@ describe('source gas in quotes, on the sandbox', () => {
       source(8453, 'USDC', '50000000', '50'),
       source(8453, 'ETH', '10000000000000000', '30'),
     ];
+    const callsBefore = await providerCalls();
     const flagged = await quote(2, sources);
+    const callsFlagged = (await providerCalls()) - callsBefore;
     const flags = (flagged.sourceGas.sources as SourceGas[]).map((s) => [s.inputTokenIndex, s.uneconomic]);
     expect(flags).toEqual([
       [0, true],
@@ -301,7 +316,11 @@ describe('source gas in quotes, on the sandbox', () => {
       ),
     ).toEqual([0, 1, 2]);
 
+    const beforeLeft = await providerCalls();
     const left = await quote(2, sources, { excludeUneconomicSources: true });
+    // Routed again without the dust source, on the first pass's answers: the providers were asked what the flagged
+    // quote asked them, not that and the remaining sources a second time (before: 17 calls against 10).
+    expect((await providerCalls()) - beforeLeft).toBe(callsFlagged);
     expect(left.quoteStatus).toBe('ready');
     expect(left.selectedPlan.isFullPlan).toBe(true);
     expect(

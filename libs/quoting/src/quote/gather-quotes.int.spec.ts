@@ -118,6 +118,42 @@ describe('gatherQuotes with scripted provider adapters (real timers)', () => {
     expect(asked.get(quoteKey('t0:1', 'mayan'))).toBe(SLICES[1]);
   });
 
+  it('asks again only what changed since the earlier pass: the same slice reuses its answers, quote or refusal', async () => {
+    // The first pass: two slices; mayan refuses t0:0. The second pass (excludeUneconomicSources left a source out):
+    // t0:0 the same question, t0:1 a new amount. Only t0:1 is asked again, once per provider.
+    const first = await gatherQuotes(
+      everyProvider(SLICES),
+      adapters({
+        mayan: (slice) =>
+          slice.sliceId === 't0:0'
+            ? { afterMs: 10, answer: 'failure', reasonCode: 'route_unavailable', reason: 'no route' }
+            : { afterMs: 10, answer: 'quote' },
+      }),
+      5_000,
+    );
+    const changed = quoteSlice({ sliceId: 't0:1', source: { ...quoteSlice().source, amount: 5_000000n } });
+    const again = adapters({});
+    const second = await gatherQuotes(
+      everyProvider([SLICES[0], changed]),
+      again,
+      5_000,
+      undefined,
+      undefined,
+      undefined,
+      first,
+    );
+    expect(Object.values(again).map((a) => a.signals.length)).toEqual([1, 1, 1]);
+    // t0:0: the earlier answers, the refusal included, and the earlier full quotes kept for the session record.
+    expect(second.quotes.slice(0, 3)).toEqual(first.quotes.slice(0, 3));
+    expect(second.quotes[2].outcome).toMatchObject({ ok: false, reasonCode: 'route_unavailable' });
+    expect(second.providerQuotes.get(quoteKey('t0:0', 'across'))).toBe(
+      first.providerQuotes.get(quoteKey('t0:0', 'across')),
+    );
+    // t0:1: asked afresh, for the new amount.
+    expect(second.providerQuotes.get(quoteKey('t0:1', 'relay'))).toEqual(providerQuote('relay', changed));
+    expect(second.asked.get(quoteKey('t0:1', 'relay'))).toBe(changed);
+  });
+
   it('a quote that stops holding before a wallet could sign and execute it is route_unavailable, and not kept', async () => {
     // Issue 24: across holds until QUOTED_AT + 180 s, mayan + 300 s, relay names no deadline. Asked at + 150 s with
     // 60 s needed (the 30 s signable window plus execution time), across's 30 s cannot be prepared.

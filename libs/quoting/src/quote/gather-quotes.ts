@@ -24,7 +24,9 @@ export const quoteKey = (sliceId: string, provider: string) => `${sliceId}|${pro
  * deadline fires counts as `provider_timeout` for that slice, and the answer is returned on time whatever the
  * adapter does with its abort signal. With `validity`, a quote whose provider deadline (`validUntil`) falls less than
  * `minimumMs` after `now` is `route_unavailable` and not kept: prepare could never hand out its calls, since a wallet
- * signing inside the signable window must still deposit before that deadline (issue 24).
+ * signing inside the signable window must still deposit before that deadline (issue 24). With `earlier` (the same
+ * quote's first pass, before `excludeUneconomicSources` left sources out), a provider asked the very same question
+ * then (same slice id, same slice) is not asked again: its earlier answer, quote or failure, is this one's.
  */
 export async function gatherQuotes(
   requests: { provider: RoutableProvider; slice: QuoteSlice }[],
@@ -35,6 +37,7 @@ export async function gatherQuotes(
   validity?: { now: number; minimumMs: number },
   /** After each answer (or failure), what has come so far: the same maps, and the slice quotes answered. */
   onAnswer?: (sofar: GatheredQuotes) => void,
+  earlier?: GatheredQuotes,
 ): Promise<GatheredQuotes> {
   const controller = new AbortController();
   // Every provider call of this quote (up to 59 slices × 3 providers) and its place in a limiter listen to this one
@@ -63,11 +66,25 @@ export async function gatherQuotes(
   };
   try {
     const quotes = await Promise.all(
-      requests.map(async ({ provider, slice }): Promise<SliceQuote> => record(await askOne(provider, slice))),
+      requests.map(async ({ provider, slice }): Promise<SliceQuote> =>
+        record(answeredBefore(provider, slice) ?? (await askOne(provider, slice))),
+      ),
     );
     return { quotes, providerQuotes, asked };
   } finally {
     clearTimeout(timer);
+  }
+
+  /** The earlier pass's answer to this very question, its full quote kept as if asked now; undefined: ask. */
+  function answeredBefore(provider: RoutableProvider, slice: QuoteSlice): SliceQuote | undefined {
+    const key = quoteKey(slice.sliceId, provider);
+    const question = earlier?.asked.get(key);
+    if (question === undefined || sliceText(question) !== sliceText(slice)) return undefined;
+    const answer = earlier!.quotes.find((q) => q.sliceId === slice.sliceId && q.provider === provider);
+    const full = earlier!.providerQuotes.get(key);
+    if (answer === undefined || (answer.outcome.ok && full === undefined)) return undefined;
+    if (full !== undefined) providerQuotes.set(key, full);
+    return answer;
   }
 
   async function askOne(provider: RoutableProvider, slice: QuoteSlice): Promise<SliceQuote> {
@@ -134,4 +151,9 @@ export async function gatherQuotes(
       },
     };
   }
+}
+
+/** A slice as comparable text (its amounts are bigint). */
+function sliceText(slice: QuoteSlice): string {
+  return JSON.stringify(slice, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
 }

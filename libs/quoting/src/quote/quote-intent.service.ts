@@ -107,12 +107,15 @@ export class QuoteIntentService {
     if (uneconomic.length > 0) {
       const left = sourceGas!.sources.filter((s) => uneconomic.includes(s.inputTokenIndex));
       excluded = excludedSources(plan.allocation, left, sourceGas!.thresholdBps);
+      // The sources that remain are allocated as before, so their slices are the same questions: the first pass's
+      // answers serve them, and no provider is asked twice (only a slice that changed is asked again).
       plan = await this.plan(
         intentSessionId,
         command,
         providers,
         allSources.filter((i) => !uneconomic.includes(i)),
         gas,
+        plan.gathered,
       );
       sourceGas = await this.sourceGas(body, plan, left, gas);
     }
@@ -158,6 +161,8 @@ export class QuoteIntentService {
     providers: ReturnType<typeof consideredProviders>,
     sourceIndexes: readonly number[],
     gas?: Pick<SourceGasSession, 'estimate'> & Partial<Pick<SourceGasSession, 'speculate'>>,
+    /** The same quote's first pass: what was asked then with the same slice is not asked again. */
+    earlier?: GatheredQuotes,
   ) {
     const { body, now } = command;
     const input = toAllocationInput(body);
@@ -185,6 +190,7 @@ export class QuoteIntentService {
       { requestId: intentSessionId, limiters: this.limiters },
       { now, minimumMs: this.options.minimumProviderQuoteSeconds * 1000 },
       provisional?.onAnswer,
+      earlier,
     );
     provisional?.stop();
     return { allocation, gathered, ...route(gathered) };
