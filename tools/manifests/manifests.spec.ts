@@ -266,6 +266,45 @@ describe('the gateway drains before it stops (docker/k8s/gateway.yaml)', () => {
   });
 });
 
+/**
+ * The settlement trackers' Relay requests a minute in all: each pod's RELAY_REQUESTS_PER_MINUTE (200 unset) times the
+ * replicas, the overlay's count when it patches one. Relay allows one key 200.
+ */
+function relayRequestsPerMinute(overlay: string | null): number {
+  const base = manifests(readFileSync(join(root, 'docker', 'k8s', 'settlement-tracker.yaml'), 'utf8')).find(
+    (o) => o.kind === 'Deployment',
+  )!;
+  const env = podOf(base).containers[0] as unknown as { env?: { name: string; value?: string }[] };
+  const perPod = Number(env.env?.find((e) => e.name === 'RELAY_REQUESTS_PER_MINUTE')?.value ?? 200);
+  let replicas = Number(base.spec!['replicas'] ?? 1);
+  if (overlay !== null) {
+    const kustomization = manifests(
+      readFileSync(join(overlay, 'kustomization.yaml'), 'utf8'),
+    )[0] as unknown as {
+      patches: { path: string }[];
+    };
+    for (const { path } of kustomization.patches)
+      for (const o of manifests(readFileSync(join(overlay, path), 'utf8')))
+        if (
+          o.kind === 'Deployment' &&
+          o.metadata.name === 'settlement-tracker' &&
+          o.spec?.['replicas'] !== undefined
+        )
+          replicas = Number(o.spec['replicas']);
+  }
+  return perPod * replicas;
+}
+
+describe("the settlement trackers share Relay's key: 200 requests a minute in all", () => {
+  it.each([
+    ['the base', null],
+    ['dev', join(overlays, 'dev')],
+    ['prod', join(overlays, 'prod')],
+  ])('%s', (_name, overlay) => {
+    expect(relayRequestsPerMinute(overlay)).toBeLessThanOrEqual(200);
+  });
+});
+
 describe('the kustomize overlays (docker/k8s-overlays): each patch names an object of the base', () => {
   it.each(['dev', 'prod'])('%s', (env) => {
     expect(unmatchedPatches(join(overlays, env))).toEqual([]);

@@ -7,7 +7,14 @@ import { RELAY_CONTRACTS } from './vouch/relay-contracts';
 describe('loadProvidersConfig', () => {
   it("defaults to the production endpoints, no keys, 8 s time-outs, the providers' polling guidance", () => {
     expect(loadProvidersConfig({})).toEqual({
-      relay: { baseUrl: 'https://api.relay.link', apiKey: null, timeoutMs: 8000, failureGraceMs: 600_000 },
+      relay: {
+        baseUrl: 'https://api.relay.link',
+        apiKey: null,
+        timeoutMs: 8000,
+        failureGraceMs: 600_000,
+        // Relay's 200 a minute for one key, all of it for this process unless set.
+        requestsPerMinute: 200,
+      },
       across: {
         baseUrl: 'https://app.across.to/api',
         apiKey: null,
@@ -38,6 +45,7 @@ describe('loadProvidersConfig', () => {
       RELAY_API_KEY: 'rk',
       RELAY_TIMEOUT_MS: '2500',
       RELAY_FAILURE_GRACE_MS: '300000',
+      RELAY_REQUESTS_PER_MINUTE: '50',
       ACROSS_BASE_URL: 'http://127.0.0.1:7000/across/api',
       ACROSS_API_KEY: 'ak',
       ACROSS_INTEGRATOR_ID: '0xdead',
@@ -56,6 +64,7 @@ describe('loadProvidersConfig', () => {
         apiKey: 'rk',
         timeoutMs: 2500,
         failureGraceMs: 300_000,
+        requestsPerMinute: 50,
       },
       across: {
         baseUrl: 'http://127.0.0.1:7000/across/api',
@@ -90,6 +99,7 @@ describe('loadProvidersConfig', () => {
       apiKey: null,
       timeoutMs: 8000,
       failureGraceMs: 600_000,
+      requestsPerMinute: 200,
     });
   });
 
@@ -111,6 +121,8 @@ describe('loadProvidersConfig', () => {
     ['RELAY_FAILURE_GRACE_MS', '10m'],
     ['RELAY_FAILURE_GRACE_MS', '-1'],
     ['RELAY_FAILURE_GRACE_MS', '86400001'],
+    ['RELAY_REQUESTS_PER_MINUTE', '0'],
+    ['RELAY_REQUESTS_PER_MINUTE', '2.5'],
     ['ACROSS_MIN_POLL_INTERVAL_MS', '10.5'],
     ['ACROSS_MIN_POLL_INTERVAL_MS', '600001'],
     ['MAYAN_FORWARDER_ADDRESS', '0x1234'],

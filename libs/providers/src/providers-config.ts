@@ -12,6 +12,8 @@ export interface ProvidersConfig {
     timeoutMs: number;
     /** How long a reported `failure` must stand before the tracker takes it as final (Relay may still refund). */
     failureGraceMs: number;
+    /** This process's share of the key's non-quote requests per minute (RELAY_REQUESTS_PER_MINUTE). */
+    requestsPerMinute: number;
   };
   across: {
     baseUrl: string;
@@ -52,6 +54,7 @@ export function providersConfig(env: ProvidersEnv): ProvidersConfig {
       apiKey: env.RELAY_API_KEY ?? null,
       timeoutMs: env.RELAY_TIMEOUT_MS,
       failureGraceMs: env.RELAY_FAILURE_GRACE_MS,
+      requestsPerMinute: env.RELAY_REQUESTS_PER_MINUTE,
     },
     across: {
       baseUrl: baseUrl(env.ACROSS_BASE_URL),

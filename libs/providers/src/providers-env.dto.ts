@@ -1,6 +1,7 @@
 import { EnvNumber, EnvSecret } from '@svc/platform';
 import { IsEthereumAddress, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { IsProviderUrl, PLAIN_HTTP_HOSTS_PATTERN } from './http/plain-http-hosts';
+import { RELAY_KEY_REQUESTS_PER_MINUTE } from './relay/relay-request-budget';
 import { IsContractAllowlist } from './vouch/load-calldata-allowlists';
 
 /** Production endpoints (reference/providers.md §1.1, §2.1, §3.1). */
@@ -67,6 +68,16 @@ export class ProvidersEnv {
   /** How long a reported `failure` must stand before the tracker takes it as final (Relay may still refund). */
   @Milliseconds(86_400_000)
   RELAY_FAILURE_GRACE_MS: number = PROVIDER_DEFAULTS.relayFailureGraceMs;
+
+  /**
+   * Requests to Relay's endpoints other than /quote (status polls, /requests/v3) this process sends per minute:
+   * Relay's key allows 200 a minute in all, so with several processes tracking legs each gets its share.
+   */
+  @EnvNumber()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  RELAY_REQUESTS_PER_MINUTE: number = RELAY_KEY_REQUESTS_PER_MINUTE;
 
   @IsOptional()
   @IsContractAllowlist()

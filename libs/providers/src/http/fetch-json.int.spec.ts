@@ -105,6 +105,7 @@ describe('fetchJson provider call metrics', () => {
       apiKey: null,
       timeoutMs: 5000,
       failureGraceMs: 600_000,
+      requestsPerMinute: 200,
     });
     server.route('POST', '/quote/v2', { status: 503, body: { message: 'down' } });
     const d = await delta(labels, () =>

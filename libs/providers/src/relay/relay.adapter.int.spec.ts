@@ -32,14 +32,26 @@ describeProviderAdapterContract({
   name: 'relay',
   quoteRoute: { method: 'POST', path: `${PREFIX}/quote/v2` },
   make: (server, { timeoutMs }) =>
-    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey: null, timeoutMs, failureGraceMs: 600_000 }),
+    new RelayAdapter({
+      baseUrl: server.origin + PREFIX,
+      apiKey: null,
+      timeoutMs,
+      failureGraceMs: 600_000,
+      requestsPerMinute: 200,
+    }),
   slice: () => quoteSlice(),
 });
 
 describe('RelayAdapter', () => {
   let server: FakeProviderServer;
   const adapter = (apiKey: string | null = 'relay-secret-key') =>
-    new RelayAdapter({ baseUrl: server.origin + PREFIX, apiKey, timeoutMs: 5000, failureGraceMs: 600_000 });
+    new RelayAdapter({
+      baseUrl: server.origin + PREFIX,
+      apiKey,
+      timeoutMs: 5000,
+      failureGraceMs: 600_000,
+      requestsPerMinute: 200,
+    });
   const quoted = (result: QuoteResult): ProviderQuote => {
     if (!result.ok) throw new Error(`expected a quote, got ${JSON.stringify(result.failure)}`);
     return result.quote;
@@ -401,6 +413,7 @@ describe('RelayAdapter', () => {
         apiKey: null,
         timeoutMs: 5000,
         failureGraceMs: 123_000,
+        requestsPerMinute: 200,
       });
       expect(relay.tracking).toEqual({
         pollsBeforeSourceTx: true,
@@ -441,6 +454,30 @@ describe('RelayAdapter', () => {
         expect(server.received[0].query.get('requestId')).toBe(REQUEST_ID);
       },
     );
+
+    it("sends no more than this process's RELAY_REQUESTS_PER_MINUTE: the next is not sent and waits for room", async () => {
+      server.route('GET', statusRoute, { status: 200, body: { status: 'pending', txHashes: [] } });
+      const shared = new RelayAdapter({
+        baseUrl: server.origin + PREFIX,
+        apiKey: null,
+        timeoutMs: 5000,
+        failureGraceMs: 600_000,
+        requestsPerMinute: 2,
+      });
+      const ask = () => shared.status(CONTEXT, { signal: never(), sourceTxHash: null });
+      expect(progressOf(await ask())).toMatchObject({ state: 'pending' });
+      expect(progressOf(await ask())).toMatchObject({ state: 'pending' });
+      expect(await ask()).toMatchObject({
+        ok: false,
+        failure: {
+          reasonCode: 'provider_unavailable',
+          reason: expect.stringContaining('RELAY_REQUESTS_PER_MINUTE'),
+          // Until the first of the two leaves the one-minute window.
+          retryAfterMs: expect.any(Number),
+        },
+      });
+      expect(server.received).toHaveLength(2);
+    });
 
     it('ignores the deposit selector: the requestId already names the leg in a batch', async () => {
       server.route('GET', statusRoute, { status: 200, body: { status: 'pending', txHashes: [] } });
@@ -759,6 +796,7 @@ describe('RelayAdapter', () => {
         apiKey: null,
         timeoutMs: 150,
         failureGraceMs: 600_000,
+        requestsPerMinute: 200,
       }).status(CONTEXT, { signal: never(), sourceTxHash: null });
       expect(result).toMatchObject({ ok: false, failure: { reasonCode: 'provider_timeout' } });
     });

@@ -26,7 +26,7 @@ import { RELAY_ERROR_CODES } from './relay-error-codes';
 import { relayFillRecord } from './relay-fill-record';
 import { relayFailReason, relayProgress, relayRequestData } from './relay-progress';
 import { relayQuoteRequest } from './relay-quote-request';
-import { RELAY_KEY_REQUESTS_PER_MINUTE, RelayRequestBudget } from './relay-request-budget';
+import { RelayRequestBudget } from './relay-request-budget';
 
 /** A Relay quote's life: "Quotes expire after 1 minute" (docs.relay.link /how-it-works/refunds). */
 export const RELAY_QUOTE_LIFE_MS = 60_000;
@@ -45,14 +45,15 @@ export class RelayAdapter implements ProviderAdapter {
     /** This provider's own keep-alive connection pool unless a test passes a stand-in. */
     private readonly http: HttpSender = new ProviderHttp(),
     /** The key's shared budget of non-quote requests (status, /requests/v3); one per adapter, so per process. */
-    private readonly budget: RelayRequestBudget = new RelayRequestBudget(),
+    private readonly budget: RelayRequestBudget = new RelayRequestBudget(config.requestsPerMinute),
   ) {
     this.tracking = {
       // A request is found by the quote's requestId, so it can be polled before the deposit is seen (`waiting`).
       pollsBeforeSourceTx: true,
       // Relay publishes no per-request polling interval; its SDK polls every `pollingInterval ?? 5000` ms when the
       // websocket is off (relay-kit packages/sdk/src/utils/transaction.ts). No faster here (providers review N16);
-      // the key's 200/min on endpoints other than /quote (docs references/api/api-keys) is kept by `budget`.
+      // the key's 200/min on endpoints other than /quote (docs references/api/api-keys) is kept by `budget`, this
+      // process's share of it (RELAY_REQUESTS_PER_MINUTE, all of it by default: set it to 200 / the processes).
       minPollIntervalMs: RELAY_MIN_POLL_INTERVAL_MS,
       // "'failure' is not immediately terminal due to the refund flow: pending -> failure -> pending -> refund"
       // (relay-kit packages/sdk/src/utils/executeSteps/websocketHandlers.ts); refunds doc: relay-progress.ts.
@@ -112,7 +113,7 @@ export class RelayAdapter implements ProviderAdapter {
     if (context.provider !== 'relay') throw new TrackingContextMismatchError('relay', context.provider);
     // Over the key's budget: not sent; the tracker asks again once the window has room, as after a 429.
     const wait = this.budget.take();
-    if (wait !== null) return overBudget(wait);
+    if (wait !== null) return overBudget(wait, this.config.requestsPerMinute);
     const result = await fetchJson(this.http, {
       method: 'GET',
       url: providerUrl(this.config.baseUrl, '/intents/status/v3', { requestId: context.requestId }),
@@ -137,7 +138,7 @@ export class RelayAdapter implements ProviderAdapter {
     if (progress.state === 'filled' || progress.state === 'refunded') {
       // The terminal answer needs its /requests/v3 record too: without room for it, the whole poll waits.
       const recordWait = this.budget.take();
-      if (recordWait !== null) return overBudget(recordWait);
+      if (recordWait !== null) return overBudget(recordWait, this.config.requestsPerMinute);
     }
     if (progress.state === 'filled')
       return { ok: true, progress: await this.withActualOutput(progress, context, options.signal) };
@@ -207,10 +208,10 @@ export class RelayAdapter implements ProviderAdapter {
 }
 
 /** A status poll not sent because the key's budget is spent: unavailable for `waitMs`, as a 429 with Retry-After. */
-function overBudget(waitMs: number): StatusResult {
+function overBudget(waitMs: number, perMinute: number): StatusResult {
   return statusFailure(
     'provider_unavailable',
-    `relay status not asked: this key's ${RELAY_KEY_REQUESTS_PER_MINUTE} requests per minute are spent`,
+    `relay status not asked: this process's ${perMinute} requests per minute of the key (RELAY_REQUESTS_PER_MINUTE) are spent`,
     null,
     waitMs,
   );
