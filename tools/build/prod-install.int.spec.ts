@@ -8,9 +8,11 @@ import {
   findFreePort,
   probeKafkaBroker,
   repoRoot,
+  runSandboxFlow,
   type RunningKafkaBroker,
   type SandboxProcess,
   startKafkaBroker,
+  signedRequest,
   startSandboxProcess,
   stopChild,
 } from '@svc/testing';
@@ -21,9 +23,9 @@ import { type BuiltAppProcess, ISOLATED_NODE_ARGS, spawnBuiltApp, waitForReady }
  * The runtime image's contents, made in a temporary folder: the apps built to dist/ (`npm run build`'s compiler),
  * package.json and package-lock.json, and the production dependencies alone (`npm ci --omit=dev --omit=optional`,
  * the KurrentDB bridge copied in, type declarations removed).
- * From there the built standalone service, then the built gateway (with the built quoting app behind it, over a
- * real Kafka broker), run on this Node and answer a signed ping and a quote on the provider sandbox, through the
- * partner SDK over HTTP on loopback.
+ * From there the built standalone service, then the five built apps of the distributed composition over a real Kafka
+ * broker, run on this Node: a signed ping and a quote on the provider sandbox through the partner SDK over HTTP on
+ * loopback, and (distributed) an attempt driven through the gateway to `settled`.
  */
 const PARTNERS_FILE = join(repoRoot, 'config', 'partners.dev.json');
 const partner = (
@@ -32,6 +34,8 @@ const partner = (
   }
 ).partners[0];
 const kafka = probeKafkaBroker();
+/** The five apps of the distributed composition, each its own process, as the images run them. */
+const DISTRIBUTED_APPS = ['gateway', 'quoting', 'execution', 'settlement-tracker', 'webhook-dispatcher'];
 
 describe('the built apps on production dependencies alone', () => {
   let dir: string;
@@ -42,7 +46,7 @@ describe('the built apps on production dependencies alone', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'prod-app-'));
     [app, sandbox] = await Promise.all([
-      prepareProdApp({ root: repoRoot, dir, apps: ['standalone', 'gateway', 'quoting'] }),
+      prepareProdApp({ root: repoRoot, dir, apps: ['standalone', ...DISTRIBUTED_APPS] }),
       startSandboxProcess(),
     ]);
   }, 240_000);
@@ -101,11 +105,9 @@ describe('the built apps on production dependencies alone', () => {
     expect(existsSync(join(nodeModules, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(
       true,
     );
-    expect(app.build.apps.map((a) => a.entry)).toEqual([
-      'apps/standalone/src/main.js',
-      'apps/gateway/src/main.js',
-      'apps/quoting/src/main.js',
-    ]);
+    expect(app.build.apps.map((a) => a.entry)).toEqual(
+      ['standalone', ...DISTRIBUTED_APPS].map((name) => `apps/${name}/src/main.js`),
+    );
   });
 
   it('creates an EventStoreDB client there: the KurrentDB native bridge is in the production install', () => {
@@ -141,7 +143,7 @@ describe('the built apps on production dependencies alone', () => {
   }, 60_000);
 
   (kafka.available ? it : it.skip)(
-    'runs the built gateway and quoting apps over Kafka: a signed ping and a quote through the gateway',
+    'runs the five built apps over Kafka: a signed ping and a quote through the gateway, and an attempt to settled',
     async () => {
       let broker: RunningKafkaBroker | undefined;
       try {
@@ -152,10 +154,16 @@ describe('the built apps on production dependencies alone', () => {
           KAFKA_MAX_WAIT_MS: '20',
           EVENT_STORE: 'sqlite',
           DATA_DIR: join(dir, 'distributed-data'),
+          SETTLEMENT_TICK_MS: '200',
         };
-        const quotingPort = await findFreePort();
-        const quoting = start('quoting', { ...bus, PORT: String(quotingPort), INSTANCE_ID: 'quoting-0' });
-        await waitForReady(quoting, `http://127.0.0.1:${quotingPort}/readyz`, 90_000);
+        // The four workers first (each serves /readyz on its PORT), then the gateway in front of them.
+        await Promise.all(
+          DISTRIBUTED_APPS.filter((name) => name !== 'gateway').map(async (name) => {
+            const port = await findFreePort();
+            const worker = start(name, { ...bus, PORT: String(port), INSTANCE_ID: `${name}-0` });
+            await waitForReady(worker, `http://127.0.0.1:${port}/readyz`, 90_000);
+          }),
+        );
         const [port, opsPort] = [await findFreePort(), await findFreePort()];
         const gateway = start('gateway', {
           ...bus,
@@ -165,12 +173,33 @@ describe('the built apps on production dependencies alone', () => {
         });
         await waitForReady(gateway, `http://127.0.0.1:${opsPort}/readyz`, 90_000);
         expect(await pingAndQuote(`http://127.0.0.1:${port}`)).toEqual(expected);
+
+        // The wallet's part on the sandbox, the evidence reported, then the built tracker settles it.
+        const { attemptId } = await runSandboxFlow({ port, partner, sandbox, userIndex: 0 });
+        const status = async () =>
+          (
+            (
+              await signedRequest({
+                port,
+                partner,
+                method: 'GET',
+                path: `/api/external/attempts/${attemptId}/status`,
+              })
+            ).json as { status?: string }
+          ).status;
+        const deadline = Date.now() + 90_000;
+        let last = await status();
+        while (last !== 'settled' && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 250));
+          last = await status();
+        }
+        expect(last).toBe('settled');
       } finally {
         await Promise.all(started.map((p) => stopChild(p.child, 15_000)));
         await broker?.stop();
       }
     },
-    240_000,
+    300_000,
   );
 });
 
