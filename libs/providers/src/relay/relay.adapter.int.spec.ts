@@ -44,13 +44,17 @@ describeProviderAdapterContract({
 
 describe('RelayAdapter', () => {
   let server: FakeProviderServer;
-  const adapter = (apiKey: string | null = 'relay-secret-key') =>
+  const adapter = (
+    apiKey: string | null = 'relay-secret-key',
+    settings: Partial<ConstructorParameters<typeof RelayAdapter>[0]> = {},
+  ) =>
     new RelayAdapter({
       baseUrl: server.origin + PREFIX,
       apiKey,
       timeoutMs: 5000,
       failureGraceMs: 600_000,
       requestsPerMinute: 200,
+      ...settings,
     });
   const quoted = (result: QuoteResult): ProviderQuote => {
     if (!result.ok) throw new Error(`expected a quote, got ${JSON.stringify(result.failure)}`);
@@ -408,13 +412,7 @@ describe('RelayAdapter', () => {
 
   describe('tracking', () => {
     it('polls before the source tx, at most once a second, and holds a failure for RELAY_FAILURE_GRACE_MS', () => {
-      const relay = new RelayAdapter({
-        baseUrl: server.origin + PREFIX,
-        apiKey: null,
-        timeoutMs: 5000,
-        failureGraceMs: 123_000,
-        requestsPerMinute: 200,
-      });
+      const relay = adapter(null, { failureGraceMs: 123_000 });
       expect(relay.tracking).toEqual({
         pollsBeforeSourceTx: true,
         minPollIntervalMs: 5000,
@@ -457,13 +455,7 @@ describe('RelayAdapter', () => {
 
     it("sends no more than this process's RELAY_REQUESTS_PER_MINUTE: the next is not sent and waits for room", async () => {
       server.route('GET', statusRoute, { status: 200, body: { status: 'pending', txHashes: [] } });
-      const shared = new RelayAdapter({
-        baseUrl: server.origin + PREFIX,
-        apiKey: null,
-        timeoutMs: 5000,
-        failureGraceMs: 600_000,
-        requestsPerMinute: 2,
-      });
+      const shared = adapter(null, { requestsPerMinute: 2 });
       const ask = () => shared.status(CONTEXT, { signal: never(), sourceTxHash: null });
       expect(progressOf(await ask())).toMatchObject({ state: 'pending' });
       expect(progressOf(await ask())).toMatchObject({ state: 'pending' });
