@@ -119,7 +119,8 @@ export async function startSandboxChains(
     );
     // From now on a transaction reaches anvil only once the next block's base fee is the keeper's.
     nodes.forEach(
-      (n) => (n.hooks.send = (caps, forward) => keepers.get(n.anvil.chainId)!.send(caps, forward)),
+      (n) =>
+        (n.hooks.send = (caps, forward, sent) => keepers.get(n.anvil.chainId)!.send(caps, forward, sent)),
     );
   } catch (err) {
     await stop();

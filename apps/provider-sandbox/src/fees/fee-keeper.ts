@@ -14,6 +14,9 @@ import { type SandboxFeeModel } from './sandbox-fee-models';
  * `send` (the chain's fee RPC), which waits while a charge runs and holds charges off while it forwards, so no
  * transaction is mined between the read and the set.
  */
+/** How long a send waits for anvil to mine what it took (mixed mining mines at once; a nonce gap holds it). */
+const MINED_WAIT_MS = 2_000;
+
 export class FeeKeeper {
   private readonly client: AnvilClient;
   private readonly random: () => number;
@@ -63,8 +66,18 @@ export class FeeKeeper {
    * real node holds a transaction whose cap is below the next base fee until the fee comes down, anvil refuses it at
    * once; so when the walk has gone above a cap that is still within the chain's band (a wallet priced it a few blocks
    * ago, while other transactions went first), the next block's base fee comes down to that cap, as the market would.
+   *
+   * `sent` names the transactions anvil took (their hashes, from `forward`'s answer). Under `--mixed-mining` anvil
+   * answers before it mines them, so the keeper waits until they are mined (up to `MINED_WAIT_MS`) and only then sets
+   * the following block's fee. Set earlier, it became the fee of the block holding them, above the cap they were
+   * taken at, and they stayed pending for good; and the block after took anvil's own 12.5% decay, which pulled the
+   * walk below its band within a few hundred transactions (the settlement soak's funding, CI of stop 34).
    */
-  send<T>(feeCaps: readonly bigint[], forward: () => Promise<T>): Promise<T> {
+  send<T>(
+    feeCaps: readonly bigint[],
+    forward: () => Promise<T>,
+    sent: (result: T) => Hex[] = () => [],
+  ): Promise<T> {
     return this.exclusive(async () => {
       const cap = feeCaps.reduce<bigint | null>((low, c) => (low === null || c < low ? c : low), null);
       if (cap !== null && cap < this.baseFee && cap >= this.params.model.baseFee.min) {
@@ -72,7 +85,9 @@ export class FeeKeeper {
         await this.client.setNextBlockBaseFeePerGas({ baseFeePerGas: cap });
       }
       try {
-        return await forward();
+        const result = await forward();
+        await this.mined(sent(result)).catch(this.params.onError);
+        return result;
       } finally {
         // anvil mined what was sent into a block at the keeper's fee: the next block's is one walk step on from it,
         // set before the next transaction (one call, where reading the block back would take two more).
@@ -82,6 +97,35 @@ export class FeeKeeper {
           .catch(this.params.onError);
       }
     });
+  }
+
+  /**
+   * Resolves once every one of `hashes` is in a block, or held by anvil for a missing nonce (mined only when its
+   * predecessor comes, which may be waiting behind this send), or after `MINED_WAIT_MS`.
+   */
+  private async mined(hashes: readonly Hex[]): Promise<void> {
+    const deadline = Date.now() + MINED_WAIT_MS;
+    let waiting = [...hashes];
+    while (waiting.length > 0 && Date.now() < deadline) {
+      const pending = await Promise.all(waiting.map((hash) => this.awaitingMining(hash)));
+      waiting = waiting.filter((_, i) => pending[i]);
+      if (waiting.length > 0) await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  /** Whether anvil has `hash` in its pool, ready to mine: not in a block yet, and its sender's next nonce. */
+  private async awaitingMining(hash: Hex): Promise<boolean> {
+    const tx = (await this.client.request({
+      method: 'eth_getTransactionByHash',
+      params: [hash],
+    } as never)) as {
+      blockNumber: Hex | null;
+      from: Hex;
+      nonce: Hex;
+    } | null;
+    if (!tx || tx.blockNumber !== null) return false;
+    const next = await this.client.getTransactionCount({ address: tx.from, blockTag: 'latest' });
+    return BigInt(tx.nonce) <= BigInt(next);
   }
 
   private exclusive<T>(run: () => Promise<T>): Promise<T> {

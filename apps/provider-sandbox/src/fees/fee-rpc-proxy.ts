@@ -10,7 +10,11 @@ export interface FeeRpcProxy {
 
 /** Passes a transaction on: the sandbox sets the next block's base fee first, and keeps L1 fee charges off meanwhile. */
 export interface FeeRpcHooks {
-  send: <T>(feeCaps: readonly bigint[], forward: () => Promise<T>) => Promise<T>;
+  send: (
+    feeCaps: readonly bigint[],
+    forward: () => Promise<string>,
+    sent: (answer: string) => Hex[],
+  ) => Promise<string>;
 }
 
 interface RpcCall {
@@ -37,6 +41,29 @@ function feeCaps(body: string): bigint[] {
       }
       return [];
     });
+  } catch {
+    return [];
+  }
+}
+
+/** The hashes of the transactions anvil took: its answers (one call or a batch) to the request's sending calls. */
+function sentHashes(body: string, answer: string): Hex[] {
+  try {
+    const calls = JSON.parse(body) as RpcCall | RpcCall[];
+    const sending = new Set(
+      (Array.isArray(calls) ? calls : [calls])
+        .filter((c) => c.method === 'eth_sendRawTransaction' || c.method === 'eth_sendTransaction')
+        .map((c) => JSON.stringify(c.id)),
+    );
+    const replies = JSON.parse(answer) as
+      (RpcCall & { result?: unknown }) | (RpcCall & { result?: unknown })[];
+    return (Array.isArray(replies) ? replies : [replies]).flatMap((reply) =>
+      sending.has(JSON.stringify(reply?.id)) &&
+      typeof reply.result === 'string' &&
+      /^0x[0-9a-fA-F]{64}$/.test(reply.result)
+        ? [reply.result as Hex]
+        : [],
+    );
   } catch {
     return [];
   }
@@ -93,7 +120,11 @@ export async function startFeeRpcProxy(params: {
     let text: string;
     if (params.hooks && /eth_sendRawTransaction|eth_sendTransaction/.test(body)) {
       // anvil mines a transaction as it arrives: its block must have the keeper's base fee, not anvil's decayed one.
-      text = await params.hooks.send(feeCaps(body), () => forward(body));
+      text = await params.hooks.send(
+        feeCaps(body),
+        () => forward(body),
+        (answer) => sentHashes(body, answer),
+      );
     } else if (!/eth_maxPriorityFeePerGas|eth_gasPrice|eth_fillTransaction/.test(body)) {
       text = await forward(body);
     } else {

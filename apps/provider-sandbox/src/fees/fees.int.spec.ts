@@ -210,6 +210,50 @@ describe('sandbox fees (docs/sandbox.md "Fees")', () => {
     expect(before - (await client.getBalance({ address: from.address }))).toBe(paid);
   });
 
+  it('with six senders in flight at once on 42161, mines every transaction at the fee the keeper set for its block (150 transactions)', async () => {
+    // anvil --mixed-mining answers eth_sendRawTransaction before it mines: the keeper must not set the next block's fee
+    // until the transaction is in its block (CI of stop 34: the settlement soak's funding left a transaction pending
+    // for good, and the walk drifted below its band until wallets' caps were refused).
+    const client = createAnvilClient(rpc(42161));
+    const { baseFee } = sandboxFeeModel(42161)!;
+    const chain = defineChain({
+      id: 42161,
+      name: 'arbitrum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpc(42161).rpcUrl] } },
+    });
+    const hashes = (
+      await Promise.all(
+        [0, 1, 2, 3, 4, 5].map(async (i) => {
+          const wallet = createWalletClient({ account: user(i), chain, transport: http() });
+          const sent: Hex[] = [];
+          for (let n = 0; n < 25; n++)
+            sent.push(await wallet.sendTransaction({ to: user((i + 1) % 6).address, value: 1n }));
+          return sent;
+        }),
+      )
+    ).flat();
+    const receipts = await Promise.all(
+      hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 15_000 })),
+    );
+    const numbers = [...new Set(receipts.map((r) => r.blockNumber))].sort((a, b) => (a < b ? -1 : 1));
+    const fees = new Map<bigint, bigint>();
+    for (const n of numbers) fees.set(n, (await client.getBlock({ blockNumber: n })).baseFeePerGas!);
+    let pairs = 0;
+    for (const n of numbers) {
+      expect(fees.get(n)!).toBeGreaterThanOrEqual(baseFee.min);
+      expect(fees.get(n)!).toBeLessThanOrEqual(baseFee.max);
+      const previous = fees.get(n - 1n);
+      if (previous === undefined) continue;
+      // Two blocks in a row holding these transactions: the second's fee is one walk step from the first's (at most
+      // 1/16 down, 1/32 up), never anvil's own 12.5% decay.
+      pairs++;
+      expect(fees.get(n)!).toBeGreaterThanOrEqual(previous - previous / 16n);
+      expect(fees.get(n)!).toBeLessThanOrEqual(previous + previous / 32n);
+    }
+    expect(pairs).toBeGreaterThan(50);
+  });
+
   it('answers the GasPriceOracle getters on 8453 as Base does after Ecotone', async () => {
     const client = createAnvilClient(rpc(8453));
     const read = (
