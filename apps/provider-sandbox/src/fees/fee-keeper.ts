@@ -115,17 +115,11 @@ export class FeeKeeper {
 
   /** Whether anvil has `hash` in its pool, ready to mine: not in a block yet, and its sender's next nonce. */
   private async awaitingMining(hash: Hex): Promise<boolean> {
-    const tx = (await this.client.request({
-      method: 'eth_getTransactionByHash',
-      params: [hash],
-    } as never)) as {
-      blockNumber: Hex | null;
-      from: Hex;
-      nonce: Hex;
-    } | null;
+    // viem throws TransactionNotFoundError for a hash anvil does not know (dropped): nothing to wait for.
+    const tx = await this.client.getTransaction({ hash }).catch(() => null);
     if (!tx || tx.blockNumber !== null) return false;
     const next = await this.client.getTransactionCount({ address: tx.from, blockTag: 'latest' });
-    return BigInt(tx.nonce) <= BigInt(next);
+    return tx.nonce <= next;
   }
 
   private exclusive<T>(run: () => Promise<T>): Promise<T> {

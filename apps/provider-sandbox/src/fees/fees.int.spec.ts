@@ -245,11 +245,11 @@ describe('sandbox fees (docs/sandbox.md "Fees")', () => {
       expect(fees.get(n)!).toBeLessThanOrEqual(baseFee.max);
       const previous = fees.get(n - 1n);
       if (previous === undefined) continue;
-      // Two blocks in a row holding these transactions: the second's fee is one walk step from the first's (at most
-      // 1/16 down, 1/32 up), never anvil's own 12.5% decay.
+      // Two blocks in a row holding these transactions, no empty block between: the second has the fee the keeper set
+      // a walk step on from the first, at most 1/16 lower, never anvil's own 12.5% decay. (It may rise more than a
+      // step: when anvil's interval block took the keeper's fee just before the first, the first has anvil's.)
       pairs++;
       expect(fees.get(n)!).toBeGreaterThanOrEqual(previous - previous / 16n);
-      expect(fees.get(n)!).toBeLessThanOrEqual(previous + previous / 32n);
     }
     expect(pairs).toBeGreaterThan(50);
   });
