@@ -22,7 +22,6 @@ export class FeeKeeper {
   private readonly random: () => number;
   private baseFee: bigint;
   private seen = -1n;
-  private priced = -1n;
   private timer: NodeJS.Timeout | undefined;
   private waiters: { blockNumber: bigint; resolve: () => void }[] = [];
   /** A poll waiting for its turn or running: the next adds none meanwhile, so a slow node builds no backlog. */
@@ -51,7 +50,6 @@ export class FeeKeeper {
     await this.client.setNextBlockBaseFeePerGas({ baseFeePerGas: this.baseFee });
     await this.client.mine({ blocks: 1 });
     this.seen = await this.client.getBlockNumber({ cacheTime: 0 });
-    this.priced = this.seen;
     this.timer = setInterval(() => this.poll(), this.params.pollIntervalMs ?? 100);
   }
 
@@ -150,13 +148,18 @@ export class FeeKeeper {
     return new Promise((resolve) => this.waiters.push({ blockNumber, resolve }));
   }
 
+  /**
+   * Sets the next block's fee a walk step on when a block took the keeper's (anvil's interval block): the pending
+   * block's fee is then anvil's decay, not the keeper's. The step goes on from the keeper's own fee, not the latest
+   * block's: when this poll came late, several interval blocks took anvil's 12.5% decay each, and walking on from
+   * there kept each such dip for good (a loaded machine pulled the walk under its band that way); a dip lasts one block.
+   * A send sets the next fee itself once its transaction is mined, so the pending fee is the keeper's after it.
+   */
   private async price(): Promise<void> {
-    const latest = await this.client.getBlock({ blockTag: 'latest' });
-    if (latest.number === this.priced) return;
-    // From the latest block's fee, which anvil may have lowered on its own before this poll.
-    this.baseFee = nextBaseFee(latest.baseFeePerGas ?? this.baseFee, this.random(), this.walkBand());
+    const pending = await this.client.getBlock({ blockTag: 'pending' });
+    if (pending.baseFeePerGas === this.baseFee) return;
+    this.baseFee = nextBaseFee(this.baseFee, this.random(), this.walkBand());
     await this.client.setNextBlockBaseFeePerGas({ baseFeePerGas: this.baseFee });
-    this.priced = latest.number;
   }
 
   private async charge(): Promise<void> {
