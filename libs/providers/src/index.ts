@@ -30,7 +30,7 @@ export {
 } from './providers-config';
 export { PROVIDER_DEFAULTS, ProvidersEnv } from './providers-env.dto';
 export { createProviderAdapters, type ProviderAdapterDeps } from './create-provider-adapters';
-export { RelayAdapter } from './relay/relay.adapter';
+export { RELAY_MIN_POLL_INTERVAL_MS, RelayAdapter } from './relay/relay.adapter';
 export { RELAY_KEY_REQUESTS_PER_MINUTE, RelayRequestBudget } from './relay/relay-request-budget';
 export { AcrossAdapter } from './across/across.adapter';
 export { MayanAdapter, type MayanAdapterDeps } from './mayan/mayan.adapter';
