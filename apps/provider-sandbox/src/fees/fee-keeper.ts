@@ -5,6 +5,9 @@ import { l1DataFee } from './l1-data-fee';
 import { type L1FeeBook } from './l1-fee-book';
 import { type SandboxFeeModel } from './sandbox-fee-models';
 
+/** How long a send waits for anvil to mine what it took (mixed mining mines at once; a nonce gap holds it). */
+const MINED_WAIT_MS = 2_000;
+
 /**
  * Keeps one chain's fee market realistic (docs/sandbox.md "Fees"): after every block it sets the next block's base
  * fee (anvil_setNextBlockBaseFeePerGas) one seeded random-walk step on, within the model's band, since anvil alone
@@ -14,9 +17,6 @@ import { type SandboxFeeModel } from './sandbox-fee-models';
  * `send` (the chain's fee RPC), which waits while a charge runs and holds charges off while it forwards, so no
  * transaction is mined between the read and the set.
  */
-/** How long a send waits for anvil to mine what it took (mixed mining mines at once; a nonce gap holds it). */
-const MINED_WAIT_MS = 2_000;
-
 export class FeeKeeper {
   private readonly client: AnvilClient;
   private readonly random: () => number;
