@@ -27,6 +27,18 @@ describe('sandbox fees (docs/sandbox.md "Fees")', () => {
   let sandbox: RunningSandbox;
   const rpc = (chainId: number) => sandbox.chains.chains.find((c) => c.chainId === chainId)!;
   const user = (i: number) => privateKeyToAccount(sandbox.chains.accounts.users[i].privateKey);
+  /** A wallet client of the sandbox user `i` on `chainId`, through the chain's fee RPC. */
+  const walletOf = (i: number, chainId: number) =>
+    createWalletClient({
+      account: user(i),
+      chain: defineChain({
+        id: chainId,
+        name: `chain ${chainId}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [rpc(chainId).rpcUrl] } },
+      }),
+      transport: http(rpc(chainId).rpcUrl),
+    });
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, manifestDir: null, log: () => undefined });
@@ -118,16 +130,7 @@ describe('sandbox fees (docs/sandbox.md "Fees")', () => {
   it('on 8453 debits the L1 data fee of the signed bytes, credits the L1FeeVault, and viem estimates it', async () => {
     const client = createAnvilClient(rpc(8453));
     const from = user(5);
-    const wallet = createWalletClient({
-      account: from,
-      chain: defineChain({
-        id: 8453,
-        name: 'base',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [rpc(8453).rpcUrl] } },
-      }),
-      transport: http(rpc(8453).rpcUrl),
-    });
+    const wallet = walletOf(5, 8453);
     const request = await wallet.prepareTransactionRequest({
       to: user(4).address,
       value: parseEther('0.01'),
@@ -216,16 +219,10 @@ describe('sandbox fees (docs/sandbox.md "Fees")', () => {
     // for good, and the walk drifted below its band until wallets' caps were refused).
     const client = createAnvilClient(rpc(42161));
     const { baseFee } = sandboxFeeModel(42161)!;
-    const chain = defineChain({
-      id: 42161,
-      name: 'arbitrum',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [rpc(42161).rpcUrl] } },
-    });
     const hashes = (
       await Promise.all(
         [0, 1, 2, 3, 4, 5].map(async (i) => {
-          const wallet = createWalletClient({ account: user(i), chain, transport: http() });
+          const wallet = walletOf(i, 42161);
           const sent: Hex[] = [];
           for (let n = 0; n < 40; n++)
             sent.push(await wallet.sendTransaction({ to: user((i + 1) % 6).address, value: 1n }));
